@@ -1,0 +1,61 @@
+import { normalizePath, PATHS } from './paths';
+import { applyRouteRules, ROUTE_RULES, type RouteRules } from './route-rules';
+import type { Role } from './statuses';
+
+/** What the session says about the visitor, as far as routing cares. */
+export type Access =
+  | { status: 'pending' }
+  | { status: 'anonymous' }
+  /** Signed in, but the account has no team yet: onboarding is the place to be. */
+  | { status: 'teamless' }
+  | { status: 'member'; role: Role | null };
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
+export type RouteDecision = GuardDecision | { kind: 'leave'; url: string };
+
+/** Pages a visitor who is not logged in may open. */
+const PUBLIC_PATHS: readonly string[] = [PATHS.login, PATHS.onboarding, PATHS.callback];
+/** Pages behind the check-admin guard: ADMIN of the selected team. */
+const ADMIN_PATHS: readonly string[] = [PATHS.featureToggle];
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.includes(normalizePath(pathname));
+}
+
+export function requiresAdmin(pathname: string): boolean {
+  return ADMIN_PATHS.includes(normalizePath(pathname));
+}
+
+/**
+ * The route guards of SPEC section 2.
+ * - Not logged in: every page but login, onboarding and callback sends to login.
+ * - Logged in with a team: login, onboarding and callback send to the landing page.
+ * - Logged in without a team: onboarding stays reachable (it is where a team gets
+ *   created), and every other page sends there, since no screen works without a team.
+ * - The callback page renders while the session is still settling (it is the
+ *   page that completes the sign-in); every other page waits for the session.
+ */
+export function guardRoute(pathname: string, access: Access): GuardDecision {
+  const path = normalizePath(pathname);
+  const isPublic = isPublicPath(path);
+  switch (access.status) {
+    case 'pending':
+      return path === PATHS.callback ? { kind: 'allow' } : { kind: 'wait' };
+    case 'anonymous':
+      return isPublic ? { kind: 'allow' } : { kind: 'redirect', to: PATHS.login };
+    case 'teamless':
+      return path === PATHS.onboarding ? { kind: 'allow' } : { kind: 'redirect', to: PATHS.onboarding };
+    case 'member':
+      if (isPublic) return { kind: 'redirect', to: PATHS.landing };
+      if (requiresAdmin(path) && access.role !== 'ADMIN') return { kind: 'redirect', to: PATHS.landing };
+      return { kind: 'allow' };
+  }
+}
+
+/** Route rules first (they redirect before anyone is asked), then the guards. */
+export function decideRoute(pathname: string, access: Access, rules: RouteRules = ROUTE_RULES): RouteDecision {
+  const rule = applyRouteRules(pathname, rules);
+  if (rule.kind === 'redirect') return { kind: 'redirect', to: rule.to };
+  if (rule.kind === 'leave') return rule;
+  return guardRoute(pathname, access);
+}

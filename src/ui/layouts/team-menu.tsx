@@ -1,0 +1,59 @@
+import { Avatar, Box, Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { selectTeam, selectTeams } from '../../machines/session.selectors';
+import { SessionContext } from '../app/actors';
+
+/** The team switcher: lists the user's teams; choosing one saves it and reloads. */
+export function TeamMenu() {
+  const session = SessionContext.useActorRef();
+  const teams = SessionContext.useSelector(selectTeams);
+  const current = SessionContext.useSelector(selectTeam);
+
+  return (
+    <Stack gap="0.5">
+      <Menu.Root onSelect={(details) => session.send({ type: 'team.switch', index: Number(details.value) })}>
+        <Menu.Trigger asChild>
+          <Button
+            variant="ghost"
+            colorPalette="gray"
+            justifyContent="flex-start"
+            width="full"
+            px="2"
+            aria-label="Switch team"
+          >
+            <Avatar.Root size="2xs" shape="rounded">
+              <Avatar.Fallback name={current?.name} />
+              {current?.avatarUrl && <Avatar.Image src={current.avatarUrl} />}
+            </Avatar.Root>
+            <Text truncate>{current?.name ?? 'No team'}</Text>
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="200px">
+              {teams.map((team, index) => (
+                <Menu.Item
+                  key={team.id}
+                  value={String(index)}
+                  aria-current={team.id === current?.id ? 'true' : undefined}
+                >
+                  <Avatar.Root size="2xs" shape="rounded">
+                    <Avatar.Fallback name={team.name} />
+                    {team.avatarUrl && <Avatar.Image src={team.avatarUrl} />}
+                  </Avatar.Root>
+                  <Box flex="1" fontWeight={team.id === current?.id ? 'bold' : undefined}>
+                    {team.name}
+                  </Box>
+                </Menu.Item>
+              ))}
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      {current && (
+        <Text px="2" fontSize="xs" color="fg.muted" data-testid="team-caption">
+          {current.timezone} · {current.role}
+        </Text>
+      )}
+    </Stack>
+  );
+}

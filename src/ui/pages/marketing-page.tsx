@@ -1,0 +1,6 @@
+import { PageHeading } from './page-heading';
+
+/** Placeholder until this screen is built: its heading inside the default layout. */
+export function MarketingPage() {
+  return <PageHeading />;
+}

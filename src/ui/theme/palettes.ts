@@ -1,0 +1,29 @@
+import { semanticTokens } from '@chakra-ui/react/theme';
+import { THEME } from './tokens';
+
+/**
+ * Colour palettes with a `hover` shade: solid buttons hover to
+ * `colorPalette.hover`, so every palette a button may use needs one (CSS
+ * variables inherit: a palette without it would hover in the parent's colour).
+ */
+const STOCK = semanticTokens.colors as Record<string, Record<string, unknown>>;
+const SCALED = ['red', 'orange', 'green', 'blue', 'teal', 'purple', 'pink', 'cyan'] as const;
+
+const withHover = (name: string, shade: string) => ({ ...STOCK[name], hover: { value: `{colors.${name}.${shade}}` } });
+
+export const paletteColors = {
+  ...Object.fromEntries(SCALED.map((name) => [name, withHover(name, '700')])),
+  gray: withHover('gray', '800'),
+  yellow: withHover('yellow', '400'),
+  primary: {
+    solid: { value: THEME.primary },
+    hover: { value: THEME.primaryHover },
+    contrast: { value: 'white' },
+    fg: { value: THEME.primary },
+    subtle: { value: '#E6F4F8' },
+    muted: { value: '#B3DDEA' },
+    emphasized: { value: '#80C7DC' },
+    focusRing: { value: THEME.primary },
+    border: { value: '#80C0D3' },
+  },
+};

@@ -1,0 +1,86 @@
+import { vi } from 'vitest';
+import { fromCallback, fromPromise } from 'xstate';
+import type { StartSignInInput } from '../../src/api/identity';
+import type { SessionUser, TeamSummary } from '../../src/domain/session-rules';
+import { sessionMachine } from '../../src/machines/session.machine';
+import type { StoredSession } from '../../src/machines/session/storage';
+import type { SignInInput, SignInOutput, signInMachine } from '../../src/machines/sign-in.machine';
+
+/** Test doubles for the session machine: every service throws unless a test says otherwise. */
+export const team = (id: string, role: TeamSummary['role'] = 'MEMBER'): TeamSummary => ({
+  id,
+  name: `Team ${id}`,
+  avatarUrl: null,
+  code: 'VN',
+  timezone: 'Asia/Ho_Chi_Minh',
+  continent: 'Asia',
+  role,
+});
+
+export const userWith = (teams: TeamSummary[]): SessionUser => ({
+  id: 'u1',
+  name: 'Ana Tran',
+  email: 'ana@tourdesk.test',
+  avatarUrl: null,
+  orgRoles: [],
+  teams,
+});
+
+export const stored = (over: Partial<StoredSession> = {}): StoredSession => ({
+  token: null,
+  teamId: null,
+  promptLogin: false,
+  callbackUrl: null,
+  ...over,
+});
+
+const notFaked = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} was not faked in this test`);
+};
+
+export interface SessionFakes {
+  restoreSession?: () => Promise<StoredSession>;
+  getMe?: () => Promise<SessionUser | null>;
+  startSignIn?: (input: StartSignInInput) => Promise<void>;
+  signInFlow?: (input: SignInInput) => Promise<SignInOutput>;
+}
+
+export function effectSpies() {
+  return {
+    navigate: vi.fn<(to: string) => void>(),
+    reloadPage: vi.fn<() => void>(),
+    saveToken: vi.fn<(token: string) => void>(),
+    clearToken: vi.fn<() => void>(),
+    saveTeamId: vi.fn<(teamId: string) => void>(),
+    savePromptLogin: vi.fn<(on: boolean) => void>(),
+  };
+}
+
+export type EffectSpies = ReturnType<typeof effectSpies>;
+
+/** The production machine with its services and effects replaced. */
+export function fakeSession(fakes: SessionFakes = {}, spies: EffectSpies = effectSpies()) {
+  const logic = sessionMachine.provide({
+    actors: {
+      restoreSession: fromPromise(fakes.restoreSession ?? notFaked('restoreSession')),
+      getMe: fromPromise(fakes.getMe ?? notFaked('getMe')),
+      startSignIn: fromPromise<void, StartSignInInput>(({ input }) =>
+        (fakes.startSignIn ?? notFaked('startSignIn'))(input),
+      ),
+      // the child machine is tested on its own (sign-in.machine.test.ts); here it is one promise
+      signInFlow: fromPromise<SignInOutput, SignInInput>(({ input }) =>
+        (fakes.signInFlow ?? notFaked('signInFlow'))(input),
+      ) as unknown as typeof signInMachine,
+      apiConnection: fromCallback(() => () => undefined),
+    },
+    actions: {
+      navigate: (_, { to }) => spies.navigate(to),
+      reloadPage: () => spies.reloadPage(),
+      saveToken: (_, { token }) => spies.saveToken(token),
+      clearToken: () => spies.clearToken(),
+      saveTeamId: (_, { teamId }) => spies.saveTeamId(teamId),
+      savePromptLogin: (_, { on }) => spies.savePromptLogin(on),
+    },
+  });
+  return { logic, spies };
+}

@@ -1,0 +1,247 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { SIGN_IN_FAILED } from '../../src/domain/session-rules';
+import { selectAccess, selectTeam } from '../../src/machines/session.selectors';
+import { effectSpies, fakeSession, stored, team, userWith, type SessionFakes } from './session-fakes';
+
+const teams = [team('vn', 'ADMIN'), team('jp'), team('fr')];
+
+function start(fakes: SessionFakes) {
+  const spies = effectSpies();
+  const { logic } = fakeSession(fakes, spies);
+  const actor = createActor(logic).start();
+  return { actor, spies };
+}
+
+const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => !s.hasTag('pending'));
+
+let warn: ReturnType<typeof vi.spyOn>;
+let error: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('session start-up', () => {
+  it('is logged out without a token, and loads no user', async () => {
+    const getMe = vi.fn();
+    const { actor } = start({ restoreSession: async () => stored(), getMe });
+    const s = await settled(actor);
+    expect(s.matches({ loggedOut: 'idle' })).toBe(true);
+    expect(selectAccess(s)).toEqual({ status: 'anonymous' });
+    expect(getMe).not.toHaveBeenCalled();
+  });
+
+  it('loads the user with a token and selects the saved team', async () => {
+    const { actor, spies } = start({
+      restoreSession: async () => stored({ token: 'tok', teamId: 'jp' }),
+      getMe: async () => userWith(teams),
+    });
+    const s = await settled(actor);
+    expect(s.matches({ active: 'ready' })).toBe(true);
+    expect(s.context.token).toBe('tok');
+    expect(s.context.user?.email).toBe('ana@tourdesk.test');
+    expect(selectTeam(s)?.id).toBe('jp');
+    expect(selectAccess(s)).toEqual({ status: 'member', role: 'MEMBER' });
+    expect(spies.saveTeamId).not.toHaveBeenCalled();
+    expect(spies.navigate).not.toHaveBeenCalled();
+  });
+
+  it('logs an unknown saved team and uses (and saves) the first team', async () => {
+    const { actor, spies } = start({
+      restoreSession: async () => stored({ token: 'tok', teamId: 'gone' }),
+      getMe: async () => userWith(teams),
+    });
+    const s = await settled(actor);
+    expect(selectTeam(s)?.id).toBe('vn');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('gone'));
+    expect(spies.saveTeamId).toHaveBeenCalledExactlyOnceWith('vn');
+  });
+
+  it('selects and saves team 0 when no team is saved', async () => {
+    const { actor, spies } = start({
+      restoreSession: async () => stored({ token: 'tok' }),
+      getMe: async () => userWith(teams),
+    });
+    const s = await settled(actor);
+    expect(s.context.teamId).toBe('vn');
+    expect(spies.saveTeamId).toHaveBeenCalledExactlyOnceWith('vn');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("reports 'Teams not found' for a user without teams (onboarding is the place to go)", async () => {
+    const { actor } = start({ restoreSession: async () => stored({ token: 'tok' }), getMe: async () => userWith([]) });
+    const s = await settled(actor);
+    expect(s.matches({ active: 'teamless' })).toBe(true);
+    expect(s.context.error).toBe('Teams not found');
+    expect(selectAccess(s)).toEqual({ status: 'teamless' });
+  });
+
+  it("reports 'User not found' when the user cannot be fetched, and keeps the stored token", async () => {
+    const { actor, spies } = start({ restoreSession: async () => stored({ token: 'tok' }), getMe: async () => null });
+    const s = await settled(actor);
+    expect(s.matches('loggedOut')).toBe(true);
+    expect(s.context.error).toBe('User not found');
+    expect(s.context.user).toBeNull();
+    expect(spies.clearToken).not.toHaveBeenCalled();
+  });
+
+  it('treats a throwing user fetch like a missing user', async () => {
+    const { actor } = start({ restoreSession: async () => stored({ token: 'tok' }) });
+    const s = await settled(actor);
+    expect(s.context.error).toBe('User not found');
+    expect(error).toHaveBeenCalled();
+  });
+});
+
+describe('teams', () => {
+  const signedIn = () =>
+    start({ restoreSession: async () => stored({ token: 'tok', teamId: 'vn' }), getMe: async () => userWith(teams) });
+
+  it('switching team stores the id and fully reloads', async () => {
+    const { actor, spies } = signedIn();
+    await settled(actor);
+    actor.send({ type: 'team.switch', index: 2 });
+    expect(spies.saveTeamId).toHaveBeenCalledExactlyOnceWith('fr');
+    expect(spies.reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("refuses an index outside the teams with 'Invalid team index'", async () => {
+    const { actor, spies } = signedIn();
+    await settled(actor);
+    for (const index of [3, -1, 1.5]) actor.send({ type: 'team.switch', index });
+    expect(actor.getSnapshot().context.error).toBe('Invalid team index');
+    expect(spies.saveTeamId).not.toHaveBeenCalled();
+    expect(spies.reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('a user without teams has no valid index', async () => {
+    const { actor, spies } = start({
+      restoreSession: async () => stored({ token: 'tok' }),
+      getMe: async () => userWith([]),
+    });
+    await settled(actor);
+    actor.send({ type: 'team.switch', index: 0 });
+    expect(actor.getSnapshot().context.error).toBe('Invalid team index');
+    expect(spies.reloadPage).not.toHaveBeenCalled();
+  });
+});
+
+describe('logout and 401', () => {
+  const signedIn = () =>
+    start({ restoreSession: async () => stored({ token: 'tok', teamId: 'vn' }), getMe: async () => userWith(teams) });
+
+  it('logout clears token and user and asks for the account choice at the next sign-in', async () => {
+    const startSignIn = vi.fn(() => new Promise<void>(() => undefined));
+    const spies = effectSpies();
+    const { logic } = fakeSession(
+      { restoreSession: async () => stored({ token: 'tok' }), getMe: async () => userWith(teams), startSignIn },
+      spies,
+    );
+    const actor = createActor(logic).start();
+    await settled(actor);
+    actor.send({ type: 'session.logout' });
+    const s = actor.getSnapshot();
+    expect(s.matches({ loggedOut: 'idle' })).toBe(true);
+    expect(s.context).toMatchObject({ token: null, user: null, teamId: null, promptLogin: true });
+    expect(spies.clearToken).toHaveBeenCalledTimes(1);
+    expect(spies.savePromptLogin).toHaveBeenCalledExactlyOnceWith(true);
+    expect(spies.navigate).toHaveBeenCalledExactlyOnceWith('/auth/login');
+
+    actor.send({ type: 'session.login' });
+    expect(actor.getSnapshot().matches({ loggedOut: 'redirecting' })).toBe(true);
+    expect(startSignIn).toHaveBeenCalledWith({ prompt: 'login' });
+  });
+
+  it('signs in without prompt=login when nothing asked for it', async () => {
+    const startSignIn = vi.fn(() => new Promise<void>(() => undefined));
+    const { actor } = start({ restoreSession: async () => stored(), startSignIn });
+    await settled(actor);
+    actor.send({ type: 'session.login' });
+    expect(startSignIn).toHaveBeenCalledWith({ prompt: null });
+  });
+
+  it('remembers prompt=login across a page load', async () => {
+    const startSignIn = vi.fn(() => new Promise<void>(() => undefined));
+    const { actor } = start({ restoreSession: async () => stored({ promptLogin: true }), startSignIn });
+    await settled(actor);
+    actor.send({ type: 'session.login' });
+    expect(startSignIn).toHaveBeenCalledWith({ prompt: 'login' });
+  });
+
+  it('many 401s at once log out and navigate to the login page exactly once', async () => {
+    const { actor, spies } = signedIn();
+    await settled(actor);
+    for (let i = 0; i < 5; i++) actor.send({ type: 'api.unauthorized' });
+    expect(spies.navigate).toHaveBeenCalledExactlyOnceWith('/auth/login?unauthorized=1');
+    expect(spies.clearToken).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.token).toBeNull();
+    expect(selectAccess(actor.getSnapshot())).toEqual({ status: 'anonymous' });
+  });
+
+  it('a 401 while the user loads logs out too', async () => {
+    const { actor, spies } = start({
+      restoreSession: async () => stored({ token: 'bad' }),
+      getMe: () => new Promise(() => undefined),
+    });
+    await waitFor(actor, (s) => s.matches({ active: 'loading' }));
+    actor.send({ type: 'api.unauthorized' });
+    actor.send({ type: 'api.unauthorized' });
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(spies.navigate).toHaveBeenCalledExactlyOnceWith('/auth/login?unauthorized=1');
+  });
+
+  it('a failed redirect to the provider is reported', async () => {
+    const { actor } = start({
+      restoreSession: async () => stored(),
+      startSignIn: async () => Promise.reject(new Error('offline')),
+    });
+    await settled(actor);
+    actor.send({ type: 'session.login' });
+    const s = await waitFor(actor, (x) => x.matches({ loggedOut: 'idle' }) && x.context.error !== null);
+    expect(s.context.error).toBe(SIGN_IN_FAILED);
+  });
+});
+
+describe('sign-in callback', () => {
+  const callback = stored({ callbackUrl: 'http://localhost/auth/callback?code=c&state=s' });
+
+  it('completes the sign-in, stores the token and lands on the new orders', async () => {
+    const signInFlow = vi.fn(async () => ({ accessToken: 'fresh' }));
+    const { actor, spies } = start({
+      restoreSession: async () => callback,
+      signInFlow,
+      getMe: async () => userWith(teams),
+    });
+    const s = await settled(actor);
+    expect(signInFlow).toHaveBeenCalledWith({ callbackUrl: callback.callbackUrl });
+    expect(spies.saveToken).toHaveBeenCalledExactlyOnceWith('fresh');
+    expect(spies.savePromptLogin).toHaveBeenCalledWith(false);
+    expect(spies.navigate).toHaveBeenCalledExactlyOnceWith('/orders/new-added');
+    expect(s.matches({ active: 'ready' })).toBe(true);
+    expect(s.context.token).toBe('fresh');
+  });
+
+  it('a newly registered user without teams ends up teamless (the guards send them to onboarding)', async () => {
+    const { actor } = start({
+      restoreSession: async () => callback,
+      signInFlow: async () => ({ accessToken: 'new' }),
+      getMe: async () => userWith([]),
+    });
+    const s = await settled(actor);
+    expect(selectAccess(s)).toEqual({ status: 'teamless' });
+  });
+
+  it('a failed sign-in goes back to the login page with an error', async () => {
+    const { actor, spies } = start({
+      restoreSession: async () => callback,
+      signInFlow: async () => ({ accessToken: null }),
+    });
+    const s = await settled(actor);
+    expect(s.matches({ loggedOut: 'idle' })).toBe(true);
+    expect(s.context.error).toBe(SIGN_IN_FAILED);
+    expect(spies.navigate).toHaveBeenCalledExactlyOnceWith('/auth/login');
+    expect(spies.saveToken).not.toHaveBeenCalled();
+  });
+});

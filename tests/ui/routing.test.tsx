@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stored, team, userWith } from '../machines/session-fakes';
+import { renderApp } from './render';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const member = (role: 'ADMIN' | 'EDITOR' = 'EDITOR') => ({
+  restoreSession: async () => stored({ token: 't', teamId: 'vn' }),
+  getMe: async () => userWith([team('vn', role), team('jp')]),
+});
+
+describe('routing through the guards', () => {
+  it('sends a visitor who is not logged in to the login page, titled Login', async () => {
+    const app = renderApp('/orders/pending', { restoreSession: async () => stored() });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(app.location()?.pathname).toBe('/auth/login');
+    await waitFor(() => expect(document.title).toBe('Login | Tourdesk'));
+  });
+
+  it('lands a member on the new orders from /, inside the default layout', async () => {
+    const app = renderApp('/', member());
+    expect(await screen.findByRole('heading', { name: 'New orders' })).toBeTruthy();
+    expect(app.location()?.pathname).toBe('/orders/new-added');
+    expect(screen.getByText('ana@tourdesk.test')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('New orders | Tourdesk'));
+  });
+
+  it('redirects /orders/inbox and shows tour views with their heading', async () => {
+    const inbox = renderApp('/orders/inbox', member());
+    expect(await screen.findByRole('heading', { name: 'New orders' })).toBeTruthy();
+    expect(inbox.location()?.pathname).toBe('/orders/new-added');
+    cleanup();
+    renderApp('/tours/arranged', member());
+    expect(await screen.findByRole('heading', { name: 'Tours — Arranged' })).toBeTruthy();
+  });
+
+  it('sends a logged-in member away from the login page', async () => {
+    const app = renderApp('/auth/login', member());
+    expect(await screen.findByRole('heading', { name: 'New orders' })).toBeTruthy();
+    expect(app.location()?.pathname).toBe('/orders/new-added');
+  });
+
+  it('check-admin: feature toggles for an ADMIN, the landing page for anyone else', async () => {
+    renderApp('/setting/feature-toggle', member('ADMIN'));
+    expect(await screen.findByRole('heading', { name: 'Feature toggles' })).toBeTruthy();
+    cleanup();
+    const editor = renderApp('/setting/feature-toggle', member('EDITOR'));
+    expect(await screen.findByRole('heading', { name: 'New orders' })).toBeTruthy();
+    expect(editor.location()?.pathname).toBe('/orders/new-added');
+  });
+
+  it('sends a signed-in user without a team to onboarding', async () => {
+    const app = renderApp('/orders', {
+      restoreSession: async () => stored({ token: 't' }),
+      getMe: async () => userWith([]),
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome to Tourdesk' })).toBeTruthy();
+    expect(app.location()?.pathname).toBe('/auth/onboarding');
+  });
+});

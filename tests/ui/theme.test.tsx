@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, emit, setup } from 'xstate';
+import { THEME } from '../../src/ui/theme/tokens';
+import { system } from '../../src/ui/theme/system';
+import { showNotification, toaster, TOAST_WIDTH } from '../../src/ui/toaster';
+
+const value = (name: string) => system.tokens.getByName(name)?.value;
+
+describe('theme (SPEC section 1)', () => {
+  it('carries the primary colour, its hover, the base colour and the table border', () => {
+    expect(THEME).toMatchObject({
+      primary: '#0081A7',
+      primaryHover: '#006685',
+      base: '#FCFCFD',
+      tableBorder: '#E1F4FF',
+    });
+    expect(value('colors.primary.solid')).toBe('#0081A7');
+    expect(value('colors.primary.hover')).toBe('#006685');
+    expect(value('colors.bg')).toBe('#FCFCFD');
+    expect(value('colors.table.border')).toBe('#E1F4FF');
+  });
+
+  it('sets Inter (no network font), 13px base size, bold 700 for strong', () => {
+    expect(value('fonts.body')).toBe('Inter, system-ui, sans-serif');
+    expect(value('fontWeights.bold')).toBe('700');
+    expect(JSON.stringify(system._config.globalCss)).toContain('"fontSize":"13px"');
+  });
+
+  it('hovers solid buttons to the palette hover shade, and gives menu items 1.7rem', () => {
+    expect(JSON.stringify(system.getRecipe('button').variants?.variant.solid)).toContain('colorPalette.hover');
+    // every palette a button may take has a hover shade, so none inherits primary's
+    for (const palette of ['gray', 'red', 'green', 'blue', 'orange'])
+      expect(value(`colors.${palette}.hover`), palette).toBeTruthy();
+    expect(system.getSlotRecipe('menu').variants?.size.md.item).toMatchObject({ h: '1.7rem' });
+  });
+
+  it('ships only the recipes in use', () => {
+    expect(Object.keys(system._config.theme?.recipes ?? {}).sort()).toEqual([
+      'button',
+      'heading',
+      'icon',
+      'link',
+      'separator',
+      'spinner',
+    ]);
+    expect(Object.keys(system._config.theme?.slotRecipes ?? {}).sort()).toEqual([
+      'alert',
+      'avatar',
+      'card',
+      'menu',
+      'toast',
+    ]);
+  });
+});
+
+describe('toaster (SPEC section 9)', () => {
+  it('is top-center, 4000 ms, at most 3, 14 px apart, 356 px wide', () => {
+    expect(toaster.attrs).toMatchObject({ placement: 'top', duration: 4000, max: 3, gap: 14 });
+    expect(TOAST_WIDTH).toBe('356px');
+  });
+
+  it("renders a machine's notify event, and its action sends the event back", () => {
+    const create = vi.spyOn(toaster, 'create').mockReturnValue('id');
+    const machine = setup({
+      types: {
+        emitted: {} as {
+          type: 'notify';
+          kind: 'success';
+          message: string;
+          action: { label: string; event: { type: 'history.undo' } };
+        },
+      },
+      actions: {
+        announce: emit({
+          type: 'notify',
+          kind: 'success',
+          message: 'Order updated',
+          action: { label: 'Undo', event: { type: 'history.undo' } },
+        }),
+      },
+    }).createMachine({ on: { 'order.saved': { actions: 'announce' } } });
+    const actor = createActor(machine).start();
+    const replies: string[] = [];
+    actor.on('notify', (notice) => showNotification(notice, (event) => replies.push(event.type)));
+    actor.send({ type: 'order.saved' });
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: 'Order updated' }));
+    create.mock.calls[0][0].action?.onClick?.();
+    expect(replies).toEqual(['history.undo']);
+  });
+});

@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API server `npm run dev` proxies to: the reference server's default port. */
+const API_TARGET = process.env.TOURDESK_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      // the app calls its own origin; in development that is this server, which forwards
+      '/api': { target: API_TARGET },
+      '/oidc': { target: API_TARGET },
+    },
+  },
+  build: {
+    manifest: true,
+    // no inline scripts or styles from the build (strict CSP: script-src 'self')
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+  },
+});
