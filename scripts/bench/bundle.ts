@@ -29,9 +29,11 @@ const visit = (key: string) => {
 };
 visit(entryKey);
 
-// The login screen is a lazy route: its own chunk and static imports load on /auth/login too.
-const loginKey = Object.keys(manifest).find((k) => /login/i.test(k) && !manifest[k].isEntry);
-if (loginKey) visit(loginKey);
+// The login screen and its layout are lazy routes: their chunks and static imports load on
+// /auth/login too.
+const lazyKeys = Object.keys(manifest).filter((k) => /(login-page|auth-layout)\.tsx$/.test(k));
+if (lazyKeys.length < 2) throw new Error('login page or auth layout not found in the manifest');
+lazyKeys.forEach(visit);
 
 let raw = 0;
 let gz = 0;
