@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteHandlerMethod,
+} from 'fastify';
+import { authenticate } from './auth/hook';
+import { createIdTokenVerifier } from './auth/id-token';
+import { isEmbeddedIssuer, type Config } from './config';
+import type { Db } from './db/client';
+import { apiNotFound, registerErrorHandling, schemaErrorFormatter } from './error-handler';
+import { loadIdentityKeys, registerIdentity, type IdentityKeys } from './identity';
+import { registerContractRoutes } from './openapi-routes';
+import { registerSecurityHeaders } from './security';
+import './types';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Config;
+  /** Mount the embedded identity provider at /oidc; default: when the configured issuer is the embedded one. */
+  identity?: boolean;
+  /** The built web app (dist/) to serve with SPA fallback; null or absent = API only. */
+  staticDir?: string | null;
+  /** Handlers by operationId; default: server/handlers/index.ts. */
+  handlers?: Record<string, RouteHandlerMethod>;
+  /** The contract; default: openapi/openapi.yaml. */
+  contractPath?: string;
+  /** Keys of the embedded identity provider; default: loaded from (or created in) config.dataDir. */
+  identityKeys?: IdentityKeys;
+  /** Fastify logger options; default: no logging. */
+  logger?: boolean | { level: string };
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+async function defaultHandlers(): Promise<Record<string, RouteHandlerMethod>> {
+  const mod = (await import('./handlers/index')) as { handlers: Record<string, RouteHandlerMethod> };
+  return mod.handlers;
+}
+
+function isApiPath(url: string): boolean {
+  return /^\/(api|oidc)(\/|\?|$)/.test(url);
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.publicOrigin.startsWith('https:'),
+    // Unknown body properties are an error (400), not silently dropped.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    schemaErrorFormatter,
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorateRequest('auth', null);
+
+  registerSecurityHeaders(app, config);
+  registerErrorHandling(app);
+
+  const embedded = isEmbeddedIssuer(config);
+  const mountIdentity = opts.identity ?? embedded;
+  const keys = embedded || mountIdentity ? (opts.identityKeys ?? (await loadIdentityKeys(config.dataDir))) : null;
+  app.decorate('idTokens', createIdTokenVerifier(config, embedded ? (keys?.publicJwks ?? null) : null));
+  if (mountIdentity && keys) await registerIdentity(app, { config, db, keys });
+
+  registerContractRoutes(app, {
+    handlers: opts.handlers ?? (await defaultHandlers()),
+    authenticate,
+    contractPath: opts.contractPath,
+  });
+
+  const spa = opts.staticDir ? await registerStatic(app, resolve(opts.staticDir)) : null;
+  app.setNotFoundHandler((req, reply) => {
+    if (isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) return apiNotFound(req, reply);
+    if (!spa) return apiNotFound(req, reply);
+    return spa(req, reply);
+  });
+
+  return app;
+}
+
+/**
+ * Serves the built app. Hashed files under /assets are cached for a year, everything else is
+ * revalidated. Any other GET that is not a file gets index.html (200): the app routes on its own
+ * and shows its own "Page not found". A missing /assets file stays a 404 (a stale chunk must fail
+ * to load so the app can reload itself).
+ */
+async function registerStatic(app: FastifyInstance, root: string) {
+  if (!existsSync(join(root, 'index.html'))) {
+    app.log.warn(`${root}/index.html not found: the web app is not built (npm run build); serving the API only`);
+    return (_req: FastifyRequest, reply: FastifyReply) =>
+      reply.status(404).send({ error: 'NOT_FOUND', message: 'The web app is not built: run npm run build' });
+  }
+  const assets = join(root, 'assets') + sep;
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: 'index.html',
+    cacheControl: false,
+    setHeaders(reply, path) {
+      reply.header('Cache-Control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.url.startsWith('/assets/')) return apiNotFound(req, reply);
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  };
+}

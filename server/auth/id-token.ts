@@ -1,0 +1,134 @@
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+} from 'jose';
+import { isEmbeddedIssuer, type Config } from '../config';
+import type { Db } from '../db/client';
+import { HttpError } from '../http/errors';
+
+/**
+ * Verifies ID tokens of the configured OpenID Connect issuer: signature (issuer's JWKS), iss, aud
+ * (our client id), exp, a nonce, a verified e-mail. The embedded issuer's keys are used in process;
+ * any other issuer is found through its discovery document.
+ */
+export interface VerifiedIdToken {
+  issuer: string;
+  subject: string;
+  email: string;
+  name: string;
+  nonce: string;
+  /** Expiry of the token; a used nonce need not be remembered longer. */
+  expiresAt: Date;
+}
+
+export interface IdTokenVerifier {
+  verify(idToken: string): Promise<VerifiedIdToken>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    idTokens: IdTokenVerifier;
+  }
+}
+
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+function unauthorized(message: string): HttpError {
+  return new HttpError(401, 'UNAUTHORIZED', message);
+}
+
+async function discoverJwks(issuer: string): Promise<JWTVerifyGetKey> {
+  const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+  const res = await fetch(url, { signal: AbortSignal.timeout(5000), headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`OpenID discovery failed at ${url}: HTTP ${res.status}`);
+  const doc = (await res.json()) as { issuer?: string; jwks_uri?: string };
+  if (doc.issuer !== issuer)
+    throw new Error(`OpenID discovery at ${url} names issuer ${doc.issuer}, expected ${issuer}`);
+  if (!doc.jwks_uri) throw new Error(`OpenID discovery at ${url} has no jwks_uri`);
+  return createRemoteJWKSet(new URL(doc.jwks_uri));
+}
+
+export function createIdTokenVerifier(
+  config: Pick<Config, 'oidcIssuer' | 'oidcClientId' | 'publicOrigin'>,
+  embeddedJwks: JSONWebKeySet | null,
+): IdTokenVerifier {
+  let keys: Promise<JWTVerifyGetKey> | null = null;
+  const getKeys = (): Promise<JWTVerifyGetKey> => {
+    if (!keys) {
+      if (isEmbeddedIssuer(config)) {
+        if (!embeddedJwks) throw new Error('The embedded identity provider has no keys');
+        keys = Promise.resolve(createLocalJWKSet(embeddedJwks));
+      } else {
+        keys = discoverJwks(config.oidcIssuer);
+        keys.catch(() => (keys = null)); // try discovery again next time
+      }
+    }
+    return keys;
+  };
+
+  return {
+    async verify(idToken) {
+      let jwks: JWTVerifyGetKey;
+      try {
+        jwks = await getKeys();
+      } catch (err) {
+        throw new HttpError(
+          503,
+          'IDENTITY_UNAVAILABLE',
+          `The identity provider cannot be reached: ${(err as Error).message}`,
+        );
+      }
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(idToken, jwks, {
+          issuer: config.oidcIssuer,
+          audience: config.oidcClientId,
+          algorithms: ALGORITHMS,
+          requiredClaims: ['sub', 'exp', 'iat'],
+          clockTolerance: 30,
+        }));
+      } catch (err) {
+        if (err instanceof joseErrors.JWTExpired) throw unauthorized('ID token has expired');
+        if (err instanceof joseErrors.JWTClaimValidationFailed) throw unauthorized(`ID token rejected: ${err.message}`);
+        if (err instanceof joseErrors.JWKSNoMatchingKey || err instanceof joseErrors.JWSSignatureVerificationFailed) {
+          throw unauthorized('ID token is not signed by the identity provider');
+        }
+        throw unauthorized('ID token is not valid');
+      }
+      if (typeof payload.nonce !== 'string' || payload.nonce.length === 0) throw unauthorized('ID token has no nonce');
+      if (typeof payload.email !== 'string' || !payload.email.includes('@'))
+        throw unauthorized('ID token has no e-mail address');
+      if (payload.email_verified === false) throw unauthorized('The e-mail address of this identity is not verified');
+      const email = payload.email.trim().toLowerCase();
+      const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : email.split('@')[0];
+      return {
+        issuer: config.oidcIssuer,
+        subject: payload.sub as string,
+        email,
+        name,
+        nonce: payload.nonce,
+        expiresAt: new Date((payload.exp as number) * 1000),
+      };
+    },
+  };
+}
+
+/** True when this nonce already signed somebody in (read only: a rejected request must not spend it). */
+export async function nonceUsed(db: Db, nonce: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM used_nonces WHERE nonce = $1', [nonce]);
+  return rows.length > 0;
+}
+
+/** Spends the nonce; throws 401 if another request spent it first (replay). */
+export async function consumeNonce(db: Db, token: VerifiedIdToken): Promise<void> {
+  const expiresAt = new Date(Math.max(token.expiresAt.getTime(), Date.now()) + 60_000);
+  const rows = await db.query(
+    'INSERT INTO used_nonces (nonce, expires_at) VALUES ($1, $2) ON CONFLICT (nonce) DO NOTHING RETURNING nonce',
+    [token.nonce, expiresAt],
+  );
+  if (rows.length === 0) throw unauthorized('ID token was already used');
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Server settings, read once from the environment at start. */
+export interface Config {
+  port: number;
+  /** Interface to listen on (HOST); 127.0.0.1 unless told otherwise. */
+  host: string;
+  /** Folder for the embedded database, identity keys, token secret and outbox; null = in memory. */
+  dataDir: string | null;
+  /** postgres://... to use PostgreSQL instead of the embedded database. */
+  databaseUrl: string | null;
+  /** Origin the browser sees, e.g. https://tourdesk.example.com (no trailing slash). */
+  publicOrigin: string;
+  /** OpenID Connect issuer whose ID tokens sign users in; `${publicOrigin}/oidc` is the embedded one. */
+  oidcIssuer: string;
+  oidcClientId: string;
+  /** smtp(s)://user:pass@host:port to send e-mail for real; null writes to the outbox only. */
+  smtpUrl: string | null;
+  /** Secret for the API access tokens (HS256) and signed download links. */
+  tokenSecret: string;
+  /** Extra browser origin allowed to use the embedded identity provider (the Vite dev server). */
+  devOrigin: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function parseOrigin(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must use http or https, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function parseDatabaseUrl(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) {
+    throw new ConfigError(
+      `DATABASE_URL must start with postgres:// or postgresql://, got "${value.replace(/:[^:@/]*@/, ':***@')}"`,
+    );
+  }
+  return value;
+}
+
+function parseSmtpUrl(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!/^smtps?:\/\//.test(value)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  return value;
+}
+
+/** TOKEN_SECRET, else a random secret kept in DATA_DIR/token-secret (created once), else a random one in memory. */
+function resolveTokenSecret(env: Env, dataDir: string | null): string {
+  const given = text(env, 'TOKEN_SECRET');
+  if (given !== undefined) {
+    if (given.length < 32) throw new ConfigError('TOKEN_SECRET must be at least 32 characters long');
+    return given;
+  }
+  if (dataDir === null) return randomBytes(32).toString('base64url');
+  const file = join(dataDir, 'token-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the configuration from an environment (process.env in production); throws ConfigError on bad values. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = parsePort(text(env, 'PORT'));
+  const host = text(env, 'HOST') ?? '127.0.0.1';
+  const rawDataDir = text(env, 'DATA_DIR') ?? './data';
+  const dataDir = rawDataDir === ':memory:' ? null : resolve(rawDataDir);
+  const publicOrigin = parseOrigin('PUBLIC_ORIGIN', text(env, 'PUBLIC_ORIGIN') ?? `http://localhost:${port}`);
+  const oidcIssuer = parseOrigin('OIDC_ISSUER', text(env, 'OIDC_ISSUER') ?? `${publicOrigin}/oidc`);
+  const production = env.NODE_ENV === 'production';
+  const devOriginRaw = text(env, 'DEV_ORIGIN') ?? (production ? undefined : 'http://localhost:5173');
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl: parseDatabaseUrl(text(env, 'DATABASE_URL')),
+    publicOrigin,
+    oidcIssuer,
+    oidcClientId: text(env, 'OIDC_CLIENT_ID') ?? 'tourdesk-app',
+    smtpUrl: parseSmtpUrl(text(env, 'SMTP_URL')),
+    tokenSecret: resolveTokenSecret(env, dataDir),
+    devOrigin: devOriginRaw === undefined || devOriginRaw === 'none' ? null : parseOrigin('DEV_ORIGIN', devOriginRaw),
+  };
+}
+
+/** True when the configured issuer is the identity provider embedded in this server. */
+export function isEmbeddedIssuer(config: Pick<Config, 'oidcIssuer' | 'publicOrigin'>): boolean {
+  return config.oidcIssuer === `${config.publicOrigin}/oidc`;
+}

@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * The one database interface the server uses: PostgreSQL dialect, placeholders $1..$n.
+ * jsonb comes back parsed, timestamptz/timestamp/date as Date, int8 as number, numeric as string.
+ */
+export interface Db {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs fn in one real transaction: commits when it resolves, rolls back when it throws. */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** Runs a script of several statements without parameters (migrations, seed). */
+  exec?(sql: string): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** postgres://... : use a PostgreSQL server. */
+  databaseUrl?: string | null;
+  /** Embedded PGlite under `${dataDir}/pglite`; null or undefined = in memory. */
+  dataDir?: string | null;
+  /** PostgreSQL only: schema to create (if missing) and use as search_path, e.g. one per test file. */
+  schema?: string;
+}
+
+export async function openDb(opts: OpenDbOptions): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema);
+  return openPglite(opts.dataDir ?? null);
+}
+
+// ---- PGlite (embedded) ----
+
+async function openPglite(dataDir: string | null): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  let dir: string | undefined;
+  if (dataDir !== null) {
+    dir = join(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const lite = dir ? await PGlite.create(dir) : await PGlite.create();
+  let nested = 0;
+  const wrapTx = (tx: Transaction): Db => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await tx.query<T>(sql, params as unknown[])).rows;
+    },
+    tx: (fn) => nestedTx(wrapTx(tx), fn),
+    close: () => Promise.reject(new Error('close() inside a transaction')),
+    async exec(sql: string) {
+      await tx.exec(sql);
+    },
+  });
+  // A savepoint gives a nested tx() the same all-or-nothing behaviour inside the outer one.
+  const nestedTx = async <T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> => {
+    const name = `sp_${++nested}`;
+    await db.query(`SAVEPOINT ${name}`);
+    try {
+      const result = await fn(db);
+      await db.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (err) {
+      await db.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      throw err;
+    }
+  };
+  return pgliteDb(lite, wrapTx);
+}
+
+function pgliteDb(lite: PGlite, wrapTx: (tx: Transaction) => Db): Db {
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await lite.query<T>(sql, params as unknown[])).rows;
+    },
+    tx: (fn) => lite.transaction((tx) => fn(wrapTx(tx))),
+    async exec(sql: string) {
+      await lite.exec(sql);
+    },
+    async close() {
+      if (!lite.closed) await lite.close();
+    },
+  };
+}
+
+// ---- PostgreSQL ----
+
+const { Pool, types } = pg;
+
+/** Parse like PGlite does, so both back ends hand the same values to the code. */
+function getTypeParser(oid: number, format?: string): (value: string) => unknown {
+  switch (oid) {
+    case 20: // int8
+      return (v) => Number(v);
+    case 1082: // date
+      return (v) => new Date(`${v}T00:00:00Z`);
+    case 1114: // timestamp without time zone: taken as UTC
+      return (v) => new Date(`${v.replace(' ', 'T')}Z`);
+    default:
+      return types.getTypeParser(oid, format as 'text') as (value: string) => unknown;
+  }
+}
+
+async function openPostgres(url: string, schema?: string): Promise<Db> {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    types: { getTypeParser } as pg.CustomTypesConfig,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  await pool.query('SELECT 1');
+
+  const clientDb = (client: pg.PoolClient): Db => {
+    let nested = 0;
+    const self: Db = {
+      async query<T>(sql: string, params?: unknown[]) {
+        return (await client.query(sql, params)).rows as T[];
+      },
+      async tx(fn) {
+        const name = `sp_${++nested}`;
+        await client.query(`SAVEPOINT ${name}`);
+        try {
+          const result = await fn(self);
+          await client.query(`RELEASE SAVEPOINT ${name}`);
+          return result;
+        } catch (err) {
+          await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+          throw err;
+        }
+      },
+      close: () => Promise.reject(new Error('close() inside a transaction')),
+      async exec(sql: string) {
+        await client.query(sql);
+      },
+    };
+    return self;
+  };
+
+  let closed = false;
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(clientDb(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { requireTeam, teamOfOrder } from '../http/access';
+import { badRequest, notFound } from '../http/errors';
+import { appendEvent, timeline } from '../repo/events';
+import { OTAS, listOrders, orderWhere, ordersByIds, type OrderFilters, type OrderSort } from '../repo/orders';
+import { Params, type PageRequest } from '../repo/paging';
+import { body, ctx, params, query, type Handler } from './util';
+
+/** Order reads: list, detail, counts; plus comment and delete. */
+type ListQuery = OrderFilters & PageRequest & { teamId: string; orderBy?: OrderSort };
+
+export const listOrdersHandler: Handler = async (req) => {
+  const { db, user } = ctx(req);
+  const q = query<ListQuery>(req);
+  const team = await requireTeam(db, user.userId, q.teamId);
+  const page = await listOrders(db, team, q, q);
+  return { orders: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
+};
+
+export const getOrder: Handler = async (req) => {
+  const { db, user } = ctx(req);
+  const { id } = params<{ id: string }>(req);
+  const { ota } = query<{ ota?: string }>(req);
+  await teamOfOrder(db, user.userId, id);
+  const [order] = await ordersByIds(db, [id]);
+  if (!order || (ota && order.ota !== ota)) throw notFound('Order');
+  return { ...order, ...(await timeline(db, { orderId: id })) };
+};
+
+type CountQuery = OrderFilters & { teamId: string };
+
+const MAX_DAYS = 1000;
+
+/** Every calendar day from start to end, inclusive (at most MAX_DAYS). */
+function daysBetween(start: string, end: string): string[] {
+  const from = Date.parse(`${start}T00:00:00Z`);
+  const to = Date.parse(`${end}T00:00:00Z`);
+  if (Number.isNaN(from) || Number.isNaN(to)) throw badRequest('Invalid date');
+  if (to < from) throw badRequest('endDate is before startDate');
+  const count = Math.round((to - from) / 86_400_000) + 1;
+  if (count > MAX_DAYS) throw badRequest(`At most ${MAX_DAYS} days per request`);
+  return Array.from({ length: count }, (_, i) => new Date(from + i * 86_400_000).toISOString().slice(0, 10));
+}
+
+export const countOrdersDaily: Handler = async (req) => {
+  const { db, user } = ctx(req);
+  const q = query<CountQuery>(req);
+  const team = await requireTeam(db, user.userId, q.teamId);
+  const p = new Params();
+  const where = orderWhere(team.teamId, team.timezone, q, p);
+  const rows = await db.query<{ day: string; ota: string; n: number }>(
+    `SELECT to_char(o.departure_at AT TIME ZONE ${p.add(team.timezone)}, 'YYYY-MM-DD') AS day, o.ota, count(*)::int AS n
+       FROM orders o WHERE ${where.join(' AND ')}
+      GROUP BY 1, 2 ORDER BY 1`,
+    p.values,
+  );
+  const days = new Map<string, { date: string; total: number; otaCounts: Record<string, number> }>();
+  for (const date of daysBetween(q.startDate!, q.endDate!)) {
+    days.set(date, { date, total: 0, otaCounts: Object.fromEntries(OTAS.map((o) => [o, 0])) });
+  }
+  for (const r of rows) {
+    const day = days.get(r.day);
+    if (!day) continue;
+    day.total += Number(r.n);
+    day.otaCounts[r.ota] = Number(r.n);
+  }
+  return { counts: [...days.values()] };
+};
+
+export const countOrdersTotal: Handler = async (req) => {
+  const { db, user } = ctx(req);
+  const q = query<CountQuery>(req);
+  const team = await requireTeam(db, user.userId, q.teamId);
+  const p = new Params();
+  const where = orderWhere(team.teamId, team.timezone, q, p);
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM orders o WHERE ${where.join(' AND ')}`,
+    p.values,
+  );
+  return { total: Number(row?.n ?? 0) };
+};
+
+export const addOrderComment: Handler = async (req) => {
+  const { db, user } = ctx(req);
+  const { id } = params<{ id: string }>(req);
+  const { comment } = body<{ comment: string }>(req);
+  if (!comment.trim()) throw badRequest('A comment cannot be empty');
+  const team = await teamOfOrder(db, user.userId, id);
+  return appendEvent(
+    db,
+    { userId: user.userId, name: user.name },
+    { teamId: team.teamId, orderId: id, type: 'COMMENT', comment },
+  );
+};
+
+export const deleteOrder: Handler = async (req, reply) => {
+  const { db, user } = ctx(req);
+  const { id } = params<{ id: string }>(req);
+  const team = await teamOfOrder(db, user.userId, id);
+  await db.query('DELETE FROM orders WHERE id = $1 AND team_id = $2', [id, team.teamId]);
+  return reply.code(204).send();
+};

@@ -1,0 +1,153 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { findCountry } from '../../src/domain/countries';
+import type { Db } from '../db/client';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { body, ctx, params, type Handler } from './util';
+
+/** Organizations: created and advanced through the onboarding stages by their owner. */
+interface Information {
+  serviceCountry: string[];
+  serviceCity: string[];
+  pointOfContact: { fullName: string; email: string; phone: string; jobTitle: string };
+}
+
+interface OrgRow {
+  id: string;
+  display_id: string;
+  name: string;
+  owner_id: string;
+  team_id: string | null;
+  plan: string | null;
+  information: Partial<Information>;
+  stage: number;
+}
+
+function info(
+  stored: Partial<Information> | null,
+  given?: Partial<Information> & { pointOfContact?: Partial<Information['pointOfContact']> },
+): Information {
+  const poc = { fullName: '', email: '', phone: '', jobTitle: '', ...stored?.pointOfContact, ...given?.pointOfContact };
+  return {
+    serviceCountry: given?.serviceCountry ?? stored?.serviceCountry ?? [],
+    serviceCity: given?.serviceCity ?? stored?.serviceCity ?? [],
+    pointOfContact: poc,
+  };
+}
+
+const mapOrg = (r: OrgRow) => ({
+  id: r.id,
+  displayId: r.display_id,
+  name: r.name,
+  plan: r.plan,
+  stage: r.stage,
+  teamId: r.team_id,
+  information: info(r.information),
+});
+
+export const getOrg: Handler = async (req) => {
+  const { db, user } = ctx(req);
+  const { id } = params<{ id: string }>(req);
+  const [row] = await db.query<OrgRow>(
+    `SELECT * FROM orgs
+      WHERE (id = $1 OR display_id = $1)
+        AND (owner_id = $2 OR team_id IN (SELECT team_id FROM memberships WHERE user_id = $2))
+      ORDER BY (id = $1) DESC LIMIT 1`,
+    [id, user.userId],
+  );
+  if (!row) throw notFound('Organization');
+  return mapOrg(row);
+};
+
+interface OrgInput {
+  displayId?: string;
+  name?: string;
+  countryCode?: string;
+  information?: Partial<Information>;
+  plan?: string | null;
+  stage?: number;
+}
+
+async function displayIdTaken(db: Db, displayId: string, exceptOrg: string | null): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM orgs WHERE lower(display_id) = lower($1) AND id IS DISTINCT FROM $2', [
+    displayId,
+    exceptOrg,
+  ]);
+  return rows.length > 0;
+}
+
+async function freshDisplayId(db: Db, name: string): Promise<string> {
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'org';
+  if (!(await displayIdTaken(db, slug, null))) return slug;
+  for (;;) {
+    const candidate = `${slug}-${randomBytes(3).toString('hex')}`;
+    if (!(await displayIdTaken(db, candidate, null))) return candidate;
+  }
+}
+
+export const upsertOrg: Handler = async (req) => {
+  const { db, user } = ctx(req);
+  const input = body<OrgInput>(req);
+  const country = input.countryCode ? findCountry(input.countryCode) : undefined;
+  if (input.countryCode && !country) throw badRequest(`Unknown country code ${input.countryCode}`);
+  const name = input.name?.trim();
+  if (input.name !== undefined && !name) throw badRequest('The organization name cannot be empty');
+  const row = await db.tx(async (tx) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.userId]);
+    let [org] = await tx.query<OrgRow>('SELECT * FROM orgs WHERE owner_id = $1 ORDER BY created_at, id LIMIT 1', [
+      user.userId,
+    ]);
+    if (input.displayId && (await displayIdTaken(tx, input.displayId, org?.id ?? null))) {
+      throw conflict(`The organization id ${input.displayId} is taken`);
+    }
+    if (!org) {
+      const displayId = input.displayId ?? (await freshDisplayId(tx, name ?? user.name));
+      [org] = await tx.query<OrgRow>(
+        `INSERT INTO orgs (id, display_id, name, owner_id, plan, information, stage)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+        [
+          randomUUID(),
+          displayId,
+          name ?? displayId,
+          user.userId,
+          input.plan ?? null,
+          JSON.stringify(info(null, input.information)),
+          input.stage ?? 2,
+        ],
+      );
+    } else {
+      [org] = await tx.query<OrgRow>(
+        `UPDATE orgs SET display_id = $2, name = $3, plan = $4, information = $5, stage = $6 WHERE id = $1 RETURNING *`,
+        [
+          org.id,
+          input.displayId ?? org.display_id,
+          name ?? org.name,
+          input.plan === undefined ? org.plan : input.plan,
+          JSON.stringify(info(org.information, input.information)),
+          input.stage ?? org.stage,
+        ],
+      );
+    }
+    if (country && name && !org.team_id) {
+      const teamId = randomUUID();
+      await tx.query('INSERT INTO teams (id, code, name, timezone, continent) VALUES ($1, $2, $3, $4, $5)', [
+        teamId,
+        country.code,
+        name,
+        country.timezone,
+        country.continent,
+      ]);
+      await tx.query("INSERT INTO memberships (user_id, team_id, role) VALUES ($1, $2, 'ADMIN')", [
+        user.userId,
+        teamId,
+      ]);
+      [org] = await tx.query<OrgRow>('UPDATE orgs SET team_id = $2 WHERE id = $1 RETURNING *', [org.id, teamId]);
+    }
+    return org;
+  });
+  return mapOrg(row);
+};

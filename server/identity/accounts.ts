@@ -1,0 +1,45 @@
+import type { Db } from '../db/client';
+
+/** The demo identities of the embedded identity provider (the seed gives the first three their teams). */
+export interface DemoAccount {
+  email: string;
+  name: string;
+  /** What the sign-in page says about the account. */
+  description: string;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'admin@tourdesk.test', name: 'Alex Admin', description: 'Admin in every team' },
+  { email: 'editor@tourdesk.test', name: 'Emma Editor', description: 'Editor in every team' },
+  { email: 'member@tourdesk.test', name: 'Minh Member', description: 'Member in every team' },
+  { email: 'newcomer@tourdesk.test', name: 'Nina Newcomer', description: 'No team yet: registers and onboards' },
+];
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function findDemoAccount(email: string): DemoAccount | undefined {
+  const wanted = normalizeEmail(email);
+  return DEMO_ACCOUNTS.find((a) => a.email === wanted);
+}
+
+export interface Identity {
+  email: string;
+  name: string;
+}
+
+/**
+ * Who may sign in with the embedded provider: anybody in the users table (current name from there),
+ * and the demo accounts even before they have a users row (the newcomer registers later).
+ */
+export async function findIdentity(db: Db, email: string): Promise<Identity | undefined> {
+  const wanted = normalizeEmail(email);
+  if (!wanted) return undefined;
+  const rows = await db.query<{ email: string; name: string }>('SELECT email, name FROM users WHERE email = $1', [
+    wanted,
+  ]);
+  if (rows[0]) return { email: rows[0].email, name: rows[0].name };
+  const demo = findDemoAccount(wanted);
+  return demo ? { email: demo.email, name: demo.name } : undefined;
+}

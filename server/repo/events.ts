@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+
+/** Append-only event log: status moves, edits, links, emails and comments, with who and when. */
+export type EventType = 'COMMENT' | 'STATUS' | 'EDIT' | 'LINK' | 'UNLINK' | 'EMAIL' | 'CREATE';
+
+export interface EventLog {
+  id: string;
+  isSystemEvent: boolean;
+  operatedBy: { id: string; name: string } | null;
+  type: string;
+  comment: string | null;
+  timestamp: string;
+}
+
+export interface NewEvent {
+  teamId: string;
+  orderId?: string | null;
+  tourId?: string | null;
+  type: EventType;
+  comment?: string | null;
+  data?: unknown;
+}
+
+export interface Operator {
+  userId: string;
+  name: string;
+}
+
+interface EventRow {
+  id: string;
+  is_system_event: boolean;
+  operated_by_id: string | null;
+  operated_by_name: string | null;
+  type: string;
+  comment: string | null;
+  timestamp: Date;
+}
+
+export function mapEvent(r: EventRow): EventLog {
+  return {
+    id: r.id,
+    isSystemEvent: r.is_system_event,
+    operatedBy: r.operated_by_id ? { id: r.operated_by_id, name: r.operated_by_name ?? '' } : null,
+    type: r.type,
+    comment: r.comment,
+    timestamp: r.timestamp.toISOString(),
+  };
+}
+
+const INSERT = `INSERT INTO event_logs
+    (id, team_id, order_id, tour_id, type, is_system_event, operated_by_id, operated_by_name, comment, data, timestamp)
+  SELECT v.id, v.team_id, v.order_id, v.tour_id, v.type, $8, $9, $10, v.comment, v.data::jsonb, clock_timestamp()
+    FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+      AS v(id, team_id, order_id, tour_id, type, comment, data)`;
+
+function insertParams(by: Operator | null, events: NewEvent[], ids: string[]): unknown[] {
+  return [
+    ids,
+    events.map((e) => e.teamId),
+    events.map((e) => e.orderId ?? null),
+    events.map((e) => e.tourId ?? null),
+    events.map((e) => e.type),
+    events.map((e) => e.comment ?? null),
+    events.map((e) => (e.data === undefined ? null : JSON.stringify(e.data))),
+    by === null,
+    by?.userId ?? null,
+    by?.name ?? null,
+  ];
+}
+
+/** Inserts any number of events with one multi-row INSERT. */
+export async function appendEvents(db: Db, by: Operator | null, events: NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.query(
+    INSERT,
+    insertParams(
+      by,
+      events,
+      events.map(() => randomUUID()),
+    ),
+  );
+}
+
+/** Inserts one event and returns it as the API shows it. */
+export async function appendEvent(db: Db, by: Operator | null, event: NewEvent): Promise<EventLog> {
+  const [row] = await db.query<EventRow>(
+    `${INSERT} RETURNING id, is_system_event, operated_by_id, operated_by_name, type, comment, timestamp`,
+    insertParams(by, [event], [randomUUID()]),
+  );
+  return mapEvent(row);
+}
+
+/** The timeline of one order or tour, oldest first, and its comments. */
+export async function timeline(
+  db: Db,
+  key: { orderId: string } | { tourId: string },
+): Promise<{ eventLogs: EventLog[]; comments: EventLog[] }> {
+  const [col, id] = 'orderId' in key ? ['order_id', key.orderId] : ['tour_id', key.tourId];
+  const rows = await db.query<EventRow>(
+    `SELECT id, is_system_event, operated_by_id, operated_by_name, type, comment, timestamp
+       FROM event_logs WHERE ${col} = $1 ORDER BY timestamp, id`,
+    [id],
+  );
+  const eventLogs = rows.map(mapEvent);
+  return { eventLogs, comments: eventLogs.filter((e) => e.type === 'COMMENT') };
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, person, setup, type Person, type World } from './fixtures';
+
+type Ctx = Awaited<ReturnType<typeof setup>>;
+let t: Ctx;
+let w: World;
+
+beforeAll(async () => {
+  t = await setup();
+  w = t.world;
+});
+afterAll(() => t.close());
+
+const req = (method: 'GET' | 'PATCH', url: string, token?: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload ? { payload: payload as object } : {}),
+  });
+const newcomer = (): Promise<Person> => person(t.db, t.app.config, 'newcomer', Math.random().toString(36).slice(2, 8));
+
+describe('getMe', () => {
+  it('returns the user with teams ordered by name and distinct roles', async () => {
+    const res = await req('GET', '/api/v1/users/me', w.admin.token);
+    expect(res.statusCode).toBe(200);
+    const me = res.json();
+    expect(me).toMatchObject({
+      id: w.admin.id,
+      email: w.admin.email,
+      name: w.admin.name,
+      avatarUrl: null,
+      orgRoles: ['ADMIN'],
+    });
+    expect(me.teams.map((x: { id: string }) => x.id)).toEqual([w.home.id, w.japan.id]);
+    expect(me.teams[0]).toEqual({
+      id: w.home.id,
+      name: expect.stringMatching(/^Home /),
+      avatarUrl: null,
+      code: 'VN',
+      timezone: 'Asia/Ho_Chi_Minh',
+      continent: 'Asia',
+      role: 'ADMIN',
+    });
+    const nobody = await newcomer();
+    expect((await req('GET', '/api/v1/users/me', nobody.token)).json()).toMatchObject({ teams: [], orgRoles: [] });
+    expect((await req('GET', '/api/v1/users/me')).statusCode).toBe(401);
+    expect((await req('GET', '/api/v1/users/me', 'not-a-token')).statusCode).toBe(401);
+  });
+});
+
+describe('upsertOrg and getOrg', () => {
+  it('walks a newcomer through onboarding: org, contact, team with the country timezone', async () => {
+    const p = await newcomer();
+    const created = await req('PATCH', '/api/v1/orgs', p.token, { name: 'Mekong Trails' });
+    expect(created.statusCode).toBe(200);
+    const org = created.json();
+    expect(org).toMatchObject({
+      name: 'Mekong Trails',
+      displayId: 'mekong-trails',
+      stage: 2,
+      plan: null,
+      teamId: null,
+    });
+    expect(org.information).toEqual({
+      serviceCountry: [],
+      serviceCity: [],
+      pointOfContact: { fullName: '', email: '', phone: '', jobTitle: '' },
+    });
+    const contact = await req('PATCH', '/api/v1/orgs', p.token, {
+      stage: 3,
+      information: { serviceCountry: ['Vietnam'], pointOfContact: { fullName: 'Lan', email: 'lan@example.test' } },
+    });
+    expect(contact.json()).toMatchObject({
+      id: org.id,
+      stage: 3,
+      information: {
+        serviceCountry: ['Vietnam'],
+        serviceCity: [],
+        pointOfContact: { fullName: 'Lan', email: 'lan@example.test', phone: '' },
+      },
+    });
+    const withTeam = await req('PATCH', '/api/v1/orgs', p.token, {
+      name: 'Mekong Trails',
+      countryCode: 'KH',
+      plan: 'starter',
+      stage: 4,
+    });
+    expect(withTeam.statusCode).toBe(200);
+    const teamId = withTeam.json().teamId;
+    expect(teamId).toEqual(expect.any(String));
+    expect(withTeam.json()).toMatchObject({ plan: 'starter', stage: 4 });
+    const me = (await req('GET', '/api/v1/users/me', p.token)).json();
+    expect(me.teams).toEqual([
+      {
+        id: teamId,
+        name: 'Mekong Trails',
+        avatarUrl: null,
+        code: 'KH',
+        timezone: 'Asia/Phnom_Penh',
+        continent: 'Asia',
+        role: 'ADMIN',
+      },
+    ]);
+    // a second call with a country does not create a second team
+    const again = await req('PATCH', '/api/v1/orgs', p.token, { name: 'Mekong Trails', countryCode: 'VN' });
+    expect(again.json().teamId).toBe(teamId);
+    expect((await req('GET', '/api/v1/users/me', p.token)).json().teams).toHaveLength(1);
+    const byId = await req('GET', `/api/v1/orgs/${org.id}`, p.token);
+    expect(byId.json()).toMatchObject({ id: org.id, teamId, stage: 4 });
+  });
+
+  it('lets team members read the org, and nobody else (404)', async () => {
+    const owner = await newcomer();
+    const org = (await req('PATCH', '/api/v1/orgs', owner.token, { name: 'Andes Co', countryCode: 'PE' })).json();
+    await t.db.query("INSERT INTO memberships (user_id, team_id, role) VALUES ($1, $2, 'MEMBER')", [
+      w.member.id,
+      org.teamId,
+    ]);
+    expect((await req('GET', `/api/v1/orgs/${org.id}`, w.member.token)).statusCode).toBe(200);
+    const stranger = await req('GET', `/api/v1/orgs/${org.id}`, w.outsider.token);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error).toBe('NOT_FOUND');
+    expect((await req('GET', '/api/v1/orgs/unknown', owner.token)).statusCode).toBe(404);
+    expect((await req('GET', `/api/v1/orgs/${org.id}`)).statusCode).toBe(401);
+  });
+
+  it('answers 409 for a taken display id, 400 for bad input, 401 without a token', async () => {
+    const a = await newcomer();
+    const b = await newcomer();
+    await req('PATCH', '/api/v1/orgs', a.token, { name: 'Alpha', displayId: 'alpha-tours' });
+    const taken = await req('PATCH', '/api/v1/orgs', b.token, { name: 'Beta', displayId: 'Alpha-Tours' });
+    expect(taken.statusCode).toBe(409);
+    expect((await req('PATCH', '/api/v1/orgs', b.token, { name: 'Beta', countryCode: 'ZZ' })).statusCode).toBe(400);
+    expect((await req('PATCH', '/api/v1/orgs', b.token, { stage: 8 })).statusCode).toBe(400);
+    expect((await req('PATCH', '/api/v1/orgs', b.token, { stage: 0 })).statusCode).toBe(400);
+    expect((await req('PATCH', '/api/v1/orgs', b.token, { displayId: 'has spaces' })).statusCode).toBe(400);
+    expect((await req('PATCH', '/api/v1/orgs', b.token, { owner: 'me' })).statusCode).toBe(400);
+    expect((await req('PATCH', '/api/v1/orgs', undefined, { name: 'x' })).statusCode).toBe(401);
+    const orgs = await t.db.query('SELECT 1 FROM orgs WHERE owner_id = $1', [b.id]);
+    expect(orgs).toHaveLength(0);
+  });
+});
