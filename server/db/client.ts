@@ -45,26 +45,26 @@ async function openPglite(dataDir: string | null): Promise<Db> {
     async query<T>(sql: string, params?: unknown[]) {
       return (await tx.query<T>(sql, params as unknown[])).rows;
     },
-    tx: (fn) => nestedTx(wrapTx(tx), fn),
+    tx: (fn) => savepoint(wrapTx(tx), `sp_${++nested}`, fn),
     close: () => Promise.reject(new Error('close() inside a transaction')),
     async exec(sql: string) {
       await tx.exec(sql);
     },
   });
-  // A savepoint gives a nested tx() the same all-or-nothing behaviour inside the outer one.
-  const nestedTx = async <T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> => {
-    const name = `sp_${++nested}`;
-    await db.query(`SAVEPOINT ${name}`);
-    try {
-      const result = await fn(db);
-      await db.query(`RELEASE SAVEPOINT ${name}`);
-      return result;
-    } catch (err) {
-      await db.query(`ROLLBACK TO SAVEPOINT ${name}`);
-      throw err;
-    }
-  };
   return pgliteDb(lite, wrapTx);
+}
+
+/** A tx() inside a transaction: a savepoint gives it the same all-or-nothing behaviour inside the outer one. */
+async function savepoint<T>(db: Db, name: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  await db.query(`SAVEPOINT ${name}`);
+  try {
+    const result = await fn(db);
+    await db.query(`RELEASE SAVEPOINT ${name}`);
+    return result;
+  } catch (err) {
+    await db.query(`ROLLBACK TO SAVEPOINT ${name}`);
+    throw err;
+  }
 }
 
 function pgliteDb(lite: PGlite, wrapTx: (tx: Transaction) => Db): Db {
@@ -126,18 +126,7 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
       async query<T>(sql: string, params?: unknown[]) {
         return (await client.query(sql, params)).rows as T[];
       },
-      async tx(fn) {
-        const name = `sp_${++nested}`;
-        await client.query(`SAVEPOINT ${name}`);
-        try {
-          const result = await fn(self);
-          await client.query(`RELEASE SAVEPOINT ${name}`);
-          return result;
-        } catch (err) {
-          await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
-          throw err;
-        }
-      },
+      tx: (fn) => savepoint(self, `sp_${++nested}`, fn),
       close: () => Promise.reject(new Error('close() inside a transaction')),
       async exec(sql: string) {
         await client.query(sql);

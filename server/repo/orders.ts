@@ -30,7 +30,8 @@ export interface Order {
   version: number;
 }
 
-export interface OrderRow {
+/** A row of table orders (what the seed inserts). */
+export interface OrderTableRow {
   id: string;
   team_id: string;
   display_id: string;
@@ -40,8 +41,6 @@ export interface OrderRow {
   booked_at: Date;
   language: string;
   product_id: string;
-  product_route: string | null;
-  product_pack: string | null;
   customer_name: string;
   customer_email: string;
   quantity_total: number;
@@ -49,11 +48,17 @@ export interface OrderRow {
   quantity_child: number;
   prices: Price[];
   tour_id: string | null;
-  tour_display_id: string | null;
   status: string;
   email_checkpoints: Order['emailCheckpoints'];
   review_checkpoints: Order['reviewCheckpoints'];
   version: number;
+}
+
+/** A row of ORDER_SELECT: the table row with its product's and tour's columns (and a page's sort key). */
+export interface OrderRow extends OrderTableRow {
+  product_route: string | null;
+  product_pack: string | null;
+  tour_display_id: string | null;
   sort_key: string;
 }
 

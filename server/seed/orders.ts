@@ -1,4 +1,5 @@
 import type { Ota, Status } from '../../src/domain/statuses';
+import type { OrderTableRow } from '../repo/orders';
 import { FIRST_NAMES, LANGUAGES, LAST_NAMES, OTA_PREFIX, USD_RATE, type ProductSeed } from './catalog';
 import type { SeededTeam } from './base';
 import type { Random } from './random';
@@ -12,27 +13,10 @@ export interface Price {
   currency: string;
 }
 
-export interface OrderRow {
-  id: string;
-  team_id: string;
-  display_id: string;
-  ota: Ota;
-  ota_order_id: string;
-  departure_at: Date;
-  booked_at: Date;
-  language: string;
-  product_id: string;
-  customer_name: string;
-  customer_email: string;
-  quantity_total: number;
-  quantity_adult: number;
-  quantity_child: number;
+/** A row of table orders, with the seed's narrower prices and statuses. */
+export interface OrderRow extends OrderTableRow {
   prices: Price[];
-  tour_id: string | null;
   status: Status;
-  email_checkpoints: { confirmation: boolean; info: boolean; review: boolean; marketing: boolean };
-  review_checkpoints: { OTA: boolean; TripAdvisor: boolean; Google: boolean; MyProGuide: boolean };
-  version: number;
 }
 
 const OTA_WEIGHTS: Record<Ota, number> = { KLOOK: 40, KKDAY: 25, VIATOR: 20, MPG: 15 };

@@ -161,21 +161,6 @@ export function buildTours(
 
   for (const o of orders) {
     Object.assign(o, checkpointsFor(rnd, o, now));
-    if (!withHistory) {
-      event(
-        {
-          type: 'CREATE',
-          order_id: o.id,
-          comment: `Imported from ${o.ota}`,
-          data: { ota: o.ota },
-          timestamp: o.booked_at,
-        },
-        null,
-      );
-      continue;
-    }
-    const booked = o.booked_at.getTime();
-    const until = Math.min(now.getTime(), o.departure_at.getTime());
     event(
       {
         type: 'CREATE',
@@ -186,6 +171,9 @@ export function buildTours(
       },
       null,
     );
+    if (!withHistory) continue;
+    const booked = o.booked_at.getTime();
+    const until = Math.min(now.getTime(), o.departure_at.getTime());
     if (o.status !== 'new') {
       event(
         {

@@ -2,54 +2,44 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileTransport, setTransport, type EmailMessage } from '../../server/email/transport';
-import { addOrders, bearer, setup, type World } from './fixtures';
+import { addOrders, bearer, useServerSuite } from './fixtures';
 
-type Ctx = Awaited<ReturnType<typeof setup>>;
-let t: Ctx;
-let w: World;
 const sent: EmailMessage[] = [];
 let failFor: string | null = null;
 
-beforeAll(async () => {
-  t = await setup();
-  w = t.world;
-  setTransport(t.app, {
-    async send(msg) {
-      if (failFor && msg.to === failFor) throw new Error('mailbox unavailable');
-      sent.push(msg);
-    },
-  });
+const s = useServerSuite({
+  init: (t) =>
+    setTransport(t.app, {
+      async send(msg) {
+        if (failFor && msg.to === failFor) throw new Error('mailbox unavailable');
+        sent.push(msg);
+      },
+    }),
 });
-afterAll(() => t.close());
 
 const send = (type: string, payload: unknown, token?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orders/email/${type}`,
-    headers: token ? bearer(token) : {},
-    payload: payload as object,
-  });
+  s.req('POST', `/api/v1/orders/email/${type}`, token, payload);
 const start = new Date('2036-01-01T03:00:00Z');
 
 describe('sendOrderEmail', () => {
   it('sends a confirmation from the product mail content, records it and sets the checkpoint', async () => {
-    const [id] = await addOrders(t.db, w.home.id, { count: 1, productId: w.product, start });
+    const [id] = await addOrders(s.t.db, s.w.home.id, { count: 1, productId: s.w.product, start });
     sent.length = 0;
-    const res = await send('CONFIRMATION', { orderIds: [id] }, w.member.token);
+    const res = await send('CONFIRMATION', { orderIds: [id] }, s.w.member.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ sent: [id], failed: [] });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: 'customer1@example.test', subject: 'Hi Customer 1' });
-    expect(sent[0].text).toBe(`See you on 2036-01-01 for Route ${w.product}`);
+    expect(sent[0].text).toBe(`See you on 2036-01-01 for Route ${s.w.product}`);
     const order = (
-      await t.app.inject({ method: 'GET', url: `/api/v1/orders/${id}`, headers: bearer(w.member) })
+      await s.t.app.inject({ method: 'GET', url: `/api/v1/orders/${id}`, headers: bearer(s.w.member) })
     ).json();
     expect(order.emailCheckpoints.confirmation).toBe(true);
     expect(order.version).toBe(2);
-    expect(order.eventLogs.at(-1)).toMatchObject({ type: 'EMAIL', operatedBy: { id: w.member.id } });
-    const outbox = await t.db.query<{ type: string; recipient: string; sent_at: Date | null }>(
+    expect(order.eventLogs.at(-1)).toMatchObject({ type: 'EMAIL', operatedBy: { id: s.w.member.id } });
+    const outbox = await s.t.db.query<{ type: string; recipient: string; sent_at: Date | null }>(
       'SELECT type, recipient, sent_at FROM outbox WHERE order_id = $1',
       [id],
     );
@@ -59,17 +49,17 @@ describe('sendOrderEmail', () => {
   });
 
   it('sends information with the given details (flag INFO_SENDING_V1 on for Vietnam)', async () => {
-    const [id] = await addOrders(t.db, w.home.id, { count: 1, productId: w.product, start });
+    const [id] = await addOrders(s.t.db, s.w.home.id, { count: 1, productId: s.w.product, start });
     sent.length = 0;
     const res = await send(
       'INFORMATION',
       { orderIds: [id], info: { meetingPoint: 'Hotel lobby', meetingTime: '07:30', message: 'Bring a hat' } },
-      w.member.token,
+      s.w.member.token,
     );
     expect(res.json()).toEqual({ sent: [id], failed: [] });
     expect(sent[0].text).toContain('Meeting point: Hotel lobby');
     expect(sent[0].text).toContain('Bring a hat');
-    const [row] = await t.db.query<{ email_checkpoints: { info: boolean } }>(
+    const [row] = await s.t.db.query<{ email_checkpoints: { info: boolean } }>(
       'SELECT email_checkpoints FROM orders WHERE id = $1',
       [id],
     );
@@ -77,17 +67,17 @@ describe('sendOrderEmail', () => {
   });
 
   it('reports the orders whose message failed and keeps their checkpoint unset', async () => {
-    const ids = await addOrders(t.db, w.home.id, { count: 2, productId: w.product, start });
+    const ids = await addOrders(s.t.db, s.w.home.id, { count: 2, productId: s.w.product, start });
     failFor = 'customer2@example.test';
     try {
-      const res = await send('REVIEW', { orderIds: ids }, w.member.token);
+      const res = await send('REVIEW', { orderIds: ids }, s.w.member.token);
       expect(res.statusCode).toBe(200);
       expect(res.json().sent).toEqual([ids[0]]);
       expect(res.json().failed).toEqual([{ id: ids[1], reason: 'mailbox unavailable' }]);
     } finally {
       failFor = null;
     }
-    const rows = await t.db.query<{ id: string; review: boolean }>(
+    const rows = await s.t.db.query<{ id: string; review: boolean }>(
       "SELECT id, (email_checkpoints->>'review')::boolean AS review FROM orders WHERE id = ANY($1::text[]) ORDER BY id",
       [ids],
     );
@@ -95,36 +85,36 @@ describe('sendOrderEmail', () => {
   });
 
   it('is blocked (403 FEATURE_DISABLED) where the flag is off, changing nothing', async () => {
-    const [jp] = await addOrders(t.db, w.japan.id, { count: 1, productId: w.product, start });
+    const [jp] = await addOrders(s.t.db, s.w.japan.id, { count: 1, productId: s.w.product, start });
     sent.length = 0;
-    const res = await send('CONFIRMATION', { orderIds: [jp] }, w.admin.token);
+    const res = await send('CONFIRMATION', { orderIds: [jp] }, s.w.admin.token);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('FEATURE_DISABLED');
     expect(sent).toHaveLength(0);
-    expect(await t.db.query('SELECT 1 FROM outbox WHERE order_id = $1', [jp])).toHaveLength(0);
+    expect(await s.t.db.query('SELECT 1 FROM outbox WHERE order_id = $1', [jp])).toHaveLength(0);
     // Cambodia has e-mail sending but not information sending
     const kh = randomUUID();
-    await t.db.query(
+    await s.t.db.query(
       `INSERT INTO teams (id, code, name, timezone, continent) VALUES ($1, 'KH', 'Cambodia test', 'Asia/Phnom_Penh', 'Asia')`,
       [kh],
     );
-    await t.db.query(`INSERT INTO memberships (user_id, team_id, role) VALUES ($1, $2, 'ADMIN')`, [w.admin.id, kh]);
-    await t.db.query(`INSERT INTO products (id, team_id, name, route) VALUES ($1, $2, 'P', 'R')`, [w.product, kh]);
-    const [khOrder] = await addOrders(t.db, kh, { count: 1, productId: w.product, start });
-    expect((await send('INFORMATION', { orderIds: [khOrder] }, w.admin.token)).statusCode).toBe(403);
-    expect((await send('CONFIRMATION', { orderIds: [khOrder] }, w.admin.token)).statusCode).toBe(200);
+    await s.t.db.query(`INSERT INTO memberships (user_id, team_id, role) VALUES ($1, $2, 'ADMIN')`, [s.w.admin.id, kh]);
+    await s.t.db.query(`INSERT INTO products (id, team_id, name, route) VALUES ($1, $2, 'P', 'R')`, [s.w.product, kh]);
+    const [khOrder] = await addOrders(s.t.db, kh, { count: 1, productId: s.w.product, start });
+    expect((await send('INFORMATION', { orderIds: [khOrder] }, s.w.admin.token)).statusCode).toBe(403);
+    expect((await send('CONFIRMATION', { orderIds: [khOrder] }, s.w.admin.token)).statusCode).toBe(200);
   });
 
   it('answers 404 for a foreign order, 400 for bad input, 401 without a token', async () => {
-    const [mine] = await addOrders(t.db, w.home.id, { count: 1, productId: w.product, start });
-    const [foreign] = await addOrders(t.db, w.other.id, { count: 1, productId: w.otherProduct, start });
+    const [mine] = await addOrders(s.t.db, s.w.home.id, { count: 1, productId: s.w.product, start });
+    const [foreign] = await addOrders(s.t.db, s.w.other.id, { count: 1, productId: s.w.otherProduct, start });
     sent.length = 0;
-    expect((await send('CONFIRMATION', { orderIds: [mine, foreign] }, w.member.token)).statusCode).toBe(404);
+    expect((await send('CONFIRMATION', { orderIds: [mine, foreign] }, s.w.member.token)).statusCode).toBe(404);
     expect(sent).toHaveLength(0);
-    expect((await send('SPAM', { orderIds: [mine] }, w.member.token)).statusCode).toBe(400);
-    expect((await send('CONFIRMATION', { orderIds: [] }, w.member.token)).statusCode).toBe(400);
+    expect((await send('SPAM', { orderIds: [mine] }, s.w.member.token)).statusCode).toBe(400);
+    expect((await send('CONFIRMATION', { orderIds: [] }, s.w.member.token)).statusCode).toBe(400);
     expect(
-      (await send('INFORMATION', { orderIds: [mine], info: { guideId: 'nobody' } }, w.member.token)).statusCode,
+      (await send('INFORMATION', { orderIds: [mine], info: { guideId: 'nobody' } }, s.w.member.token)).statusCode,
     ).toBe(400);
     expect((await send('CONFIRMATION', { orderIds: [mine] })).statusCode).toBe(401);
   });

@@ -1,34 +1,25 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrders, addTour, bearer, setup, type World } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { addOrders, addTour, useServerSuite } from './fixtures';
 
-type Ctx = Awaited<ReturnType<typeof setup>>;
-let t: Ctx;
-let w: World;
+const s = useServerSuite();
 
-beforeAll(async () => {
-  t = await setup();
-  w = t.world;
-});
-afterAll(() => t.close());
-
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-const patch = (url: string, payload: unknown, token?: string) =>
-  t.app.inject({ method: 'PATCH', url, headers: token ? bearer(token) : {}, payload: payload as object });
+const get = (url: string, token?: string) => s.req('GET', url, token);
+const patch = (url: string, payload: unknown, token?: string) => s.req('PATCH', url, token, payload);
 const csvLines = (body: string) => body.trim().split(/\r?\n/);
 
 describe('orders CSV export', () => {
   it('streams every order of the filters, past the batch size, with a header row', async () => {
-    await addOrders(t.db, w.home.id, {
+    await addOrders(s.t.db, s.w.home.id, {
       count: 2345,
-      productId: w.product,
+      productId: s.w.product,
       start: new Date('2035-01-01T00:00:00Z'),
       stepMinutes: 10,
     });
-    await addOrders(t.db, w.home.id, { count: 5, productId: w.product, start: new Date('2035-03-01T00:00:00Z') });
+    await addOrders(s.t.db, s.w.home.id, { count: 5, productId: s.w.product, start: new Date('2035-03-01T00:00:00Z') });
     const res = await get(
-      `/api/v1/orders/export/csv?teamId=${w.home.id}&startDate=2035-01-01&endDate=2035-02-28`,
-      w.member.token,
+      `/api/v1/orders/export/csv?teamId=${s.w.home.id}&startDate=2035-01-01&endDate=2035-02-28`,
+      s.w.member.token,
     );
     expect(res.statusCode).toBe(200);
     const { presignedUrl, message } = res.json();
@@ -45,15 +36,15 @@ describe('orders CSV export', () => {
     expect(new Set(displayIds).size).toBe(2345);
     // departure order, in the team's time zone (UTC+7)
     expect(lines[1]).toContain('2035-01-01 07:00');
-    const [{ n }] = await t.db.query<{ n: number }>(
+    const [{ n }] = await s.t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM exports WHERE kind = 'orders' AND team_id = $1",
-      [w.home.id],
+      [s.w.home.id],
     );
     expect(n).toBe(1);
   });
 
   it('rejects a tampered or expired signature with 403', async () => {
-    const { presignedUrl } = (await get(`/api/v1/orders/export/csv?teamId=${w.home.id}`, w.member.token)).json();
+    const { presignedUrl } = (await get(`/api/v1/orders/export/csv?teamId=${s.w.home.id}`, s.w.member.token)).json();
     const url = new URL(presignedUrl, 'http://x');
     const id = url.pathname.split('/')[4];
     const sig = url.searchParams.get('signature')!;
@@ -64,7 +55,7 @@ describe('orders CSV export', () => {
     const later = Number(url.searchParams.get('expires')) + 3600;
     expect((await get(`${url.pathname}?expires=${later}&signature=${sig}`)).statusCode).toBe(403);
     const past = Math.floor(Date.now() / 1000) - 10;
-    const pastSig = createHmac('sha256', t.app.config.tokenSecret).update(`${id}.${past}`).digest('hex');
+    const pastSig = createHmac('sha256', s.t.app.config.tokenSecret).update(`${id}.${past}`).digest('hex');
     const expired = await get(`${url.pathname}?expires=${past}&signature=${pastSig}`);
     expect(expired.statusCode).toBe(403);
     expect(expired.json().error).toBe('FORBIDDEN');
@@ -72,19 +63,21 @@ describe('orders CSV export', () => {
   });
 
   it('guards the export: 401, 403 for another team, 400 for a bad filter', async () => {
-    expect((await get(`/api/v1/orders/export/csv?teamId=${w.home.id}`)).statusCode).toBe(401);
-    expect((await get(`/api/v1/orders/export/csv?teamId=${w.other.id}`, w.member.token)).statusCode).toBe(403);
-    expect((await get(`/api/v1/orders/export/csv?teamId=${w.home.id}&view=all`, w.member.token)).statusCode).toBe(400);
+    expect((await get(`/api/v1/orders/export/csv?teamId=${s.w.home.id}`)).statusCode).toBe(401);
+    expect((await get(`/api/v1/orders/export/csv?teamId=${s.w.other.id}`, s.w.member.token)).statusCode).toBe(403);
+    expect((await get(`/api/v1/orders/export/csv?teamId=${s.w.home.id}&view=all`, s.w.member.token)).statusCode).toBe(
+      400,
+    );
   });
 
   it('records a message on a signed link of the caller team; 400 for a forged link, 404 for others', async () => {
-    const { presignedUrl } = (await get(`/api/v1/orders/export/csv?teamId=${w.home.id}`, w.member.token)).json();
+    const { presignedUrl } = (await get(`/api/v1/orders/export/csv?teamId=${s.w.home.id}`, s.w.member.token)).json();
     const q = `presignedUrl=${encodeURIComponent(presignedUrl)}`;
-    const ok = await patch(`/api/v1/orders/export/csv?${q}`, { message: 'For accounting' }, w.member.token);
+    const ok = await patch(`/api/v1/orders/export/csv?${q}`, { message: 'For accounting' }, s.w.member.token);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ presignedUrl, message: 'For accounting' });
     const id = presignedUrl.split('/')[4];
-    const [row] = await t.db.query<{ message: string }>('SELECT message FROM exports WHERE id = $1', [id]);
+    const [row] = await s.t.db.query<{ message: string }>('SELECT message FROM exports WHERE id = $1', [id]);
     expect(row.message).toBe('For accounting');
     const forged = presignedUrl.replace(/signature=.{4}/, 'signature=0000');
     expect(
@@ -92,18 +85,18 @@ describe('orders CSV export', () => {
         await patch(
           `/api/v1/orders/export/csv?presignedUrl=${encodeURIComponent(forged)}`,
           { message: 'x' },
-          w.member.token,
+          s.w.member.token,
         )
       ).statusCode,
     ).toBe(400);
     expect(
-      (await patch('/api/v1/orders/export/csv?presignedUrl=nonsense', { message: 'x' }, w.member.token)).statusCode,
+      (await patch('/api/v1/orders/export/csv?presignedUrl=nonsense', { message: 'x' }, s.w.member.token)).statusCode,
     ).toBe(400);
-    expect((await patch(`/api/v1/orders/export/csv?${q}`, { message: 'x' }, w.outsider.token)).statusCode).toBe(404);
-    expect((await patch(`/api/v1/tours/export/csv?${q}`, { message: 'x' }, w.member.token)).statusCode).toBe(404);
+    expect((await patch(`/api/v1/orders/export/csv?${q}`, { message: 'x' }, s.w.outsider.token)).statusCode).toBe(404);
+    expect((await patch(`/api/v1/tours/export/csv?${q}`, { message: 'x' }, s.w.member.token)).statusCode).toBe(404);
     expect((await patch(`/api/v1/orders/export/csv?${q}`, { message: 'x' })).statusCode).toBe(401);
-    expect((await patch(`/api/v1/orders/export/csv?${q}`, { note: 'x' }, w.member.token)).statusCode).toBe(400);
-    const [after] = await t.db.query<{ message: string }>('SELECT message FROM exports WHERE id = $1', [id]);
+    expect((await patch(`/api/v1/orders/export/csv?${q}`, { note: 'x' }, s.w.member.token)).statusCode).toBe(400);
+    const [after] = await s.t.db.query<{ message: string }>('SELECT message FROM exports WHERE id = $1', [id]);
     expect(after.message).toBe('For accounting');
   });
 });
@@ -111,8 +104,8 @@ describe('orders CSV export', () => {
 describe('tours CSV export', () => {
   it('streams the tours of the filters', async () => {
     for (let i = 0; i < 12; i++)
-      await addTour(t.db, w.japan.id, new Date(Date.UTC(2035, 5, 1 + i)), i % 2 ? 'arranged' : 'grouped');
-    const res = await get(`/api/v1/tours/export/csv?teamId=${w.japan.id}&statusV2=arranged`, w.admin.token);
+      await addTour(s.t.db, s.w.japan.id, new Date(Date.UTC(2035, 5, 1 + i)), i % 2 ? 'arranged' : 'grouped');
+    const res = await get(`/api/v1/tours/export/csv?teamId=${s.w.japan.id}&statusV2=arranged`, s.w.admin.token);
     expect(res.statusCode).toBe(200);
     const file = await get(res.json().presignedUrl);
     expect(file.statusCode).toBe(200);
@@ -123,10 +116,10 @@ describe('tours CSV export', () => {
     const upd = await patch(
       `/api/v1/tours/export/csv?presignedUrl=${encodeURIComponent(res.json().presignedUrl)}`,
       { message: 'June' },
-      w.admin.token,
+      s.w.admin.token,
     );
     expect(upd.json().message).toBe('June');
-    expect((await get(`/api/v1/tours/export/csv?teamId=${w.home.id}`, w.outsider.token)).statusCode).toBe(403);
-    expect((await get(`/api/v1/tours/export/csv?teamId=${w.home.id}`)).statusCode).toBe(401);
+    expect((await get(`/api/v1/tours/export/csv?teamId=${s.w.home.id}`, s.w.outsider.token)).statusCode).toBe(403);
+    expect((await get(`/api/v1/tours/export/csv?teamId=${s.w.home.id}`)).statusCode).toBe(401);
   });
 });

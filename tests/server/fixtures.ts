@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { issueAccessToken } from '../../server/auth/tokens';
@@ -186,3 +188,49 @@ export async function setup() {
   const world = await makeWorld(t.app.db, t.app.config);
   return { ...t, world };
 }
+
+export type Suite = Awaited<ReturnType<typeof setup>>;
+
+export interface ServerSuite {
+  /** The app of this file (only inside tests and hooks: it starts in beforeAll). */
+  readonly t: Suite;
+  /** Its world (t.world). */
+  readonly w: World;
+  /** An API call, with the bearer token when one is given and the JSON payload when there is one. */
+  req(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    token?: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
+}
+
+/** Registers the hooks of a handler suite: a fresh app and world before all tests of the file (then
+ *  `init`, if given, for data of the file's own), closed after them. */
+export function useServerSuite(opts: { init?: (t: Suite) => Promise<void> | void } = {}): ServerSuite {
+  let current: Suite | undefined;
+  beforeAll(async () => {
+    current = await setup();
+    await opts.init?.(current);
+  });
+  afterAll(() => current?.close());
+  const suite: ServerSuite = {
+    get t() {
+      if (!current) throw new Error('useServerSuite: the app starts in beforeAll; use it inside tests and hooks');
+      return current;
+    },
+    get w() {
+      return suite.t.world;
+    },
+    req: (method, url, token, payload) =>
+      suite.t.app.inject({
+        method,
+        url,
+        headers: token ? bearer(token) : {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+  };
+  return suite;
+}
+
+export const ids = (list: { id: string }[]) => list.map((x) => x.id);

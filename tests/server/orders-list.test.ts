@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrders, addTour, bearer, setup, type World } from './fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addOrders, addTour, useServerSuite } from './fixtures';
 
-type Ctx = Awaited<ReturnType<typeof setup>>;
-let t: Ctx;
-let w: World;
+const s = useServerSuite();
 
-beforeAll(async () => {
-  t = await setup();
-  w = t.world;
-});
-afterAll(() => t.close());
-
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const get = (url: string, token?: string) => s.req('GET', url, token);
 
 interface OrderJson {
   id: string;
@@ -25,15 +17,15 @@ describe('listOrders', () => {
   let ids: string[];
   beforeAll(async () => {
     // 60 orders an hour apart, 60 more all at one instant (ties broken by id).
-    ids = await addOrders(t.db, w.home.id, {
+    ids = await addOrders(s.t.db, s.w.home.id, {
       count: 60,
-      productId: w.product,
+      productId: s.w.product,
       start: new Date('2031-01-10T00:00:00Z'),
     });
     ids.push(
-      ...(await addOrders(t.db, w.home.id, {
+      ...(await addOrders(s.t.db, s.w.home.id, {
         count: 60,
-        productId: w.product,
+        productId: s.w.product,
         start: new Date('2031-01-20T00:00:00Z'),
         stepMinutes: 0,
       })),
@@ -41,7 +33,10 @@ describe('listOrders', () => {
   });
 
   it('returns a page of the team orders with hasMore and nextCursor', async () => {
-    const res = await get(`/api/v1/orders?teamId=${w.home.id}&startDate=2031-01-01&endDate=2031-01-31`, w.member.token);
+    const res = await get(
+      `/api/v1/orders?teamId=${s.w.home.id}&startDate=2031-01-01&endDate=2031-01-31`,
+      s.w.member.token,
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.orders).toHaveLength(50);
@@ -49,20 +44,20 @@ describe('listOrders', () => {
     expect(typeof body.nextCursor).toBe('string');
     const o = body.orders[0];
     expect(o).toMatchObject({ ota: 'KLOOK', statusV2: 'new', version: 1, tour: null });
-    expect(o.product).toEqual({ id: w.product, route: `Route ${w.product}`, pack: w.product });
+    expect(o.product).toEqual({ id: s.w.product, route: `Route ${s.w.product}`, pack: s.w.product });
     expect(o.emailCheckpoints).toEqual({ confirmation: false, info: false, review: false, marketing: false });
     expect(o.reviewCheckpoints).toEqual({ OTA: false, TripAdvisor: false, Google: false, MyProGuide: false });
   });
 
   for (const orderBy of ['DEPARTURE_AT_ASC', 'DEPARTURE_AT_DESC', 'BOOKED_AT_ASC', 'BOOKED_AT_DESC']) {
     it(`pages with the cursor without duplicates or skips (${orderBy})`, async () => {
-      const base = `/api/v1/orders?teamId=${w.home.id}&startDate=2031-01-01&endDate=2031-01-31&orderBy=${orderBy}`;
-      const all = (await get(`${base}&limit=200`, w.member.token)).json().orders.map((o: OrderJson) => o.id);
+      const base = `/api/v1/orders?teamId=${s.w.home.id}&startDate=2031-01-01&endDate=2031-01-31&orderBy=${orderBy}`;
+      const all = (await get(`${base}&limit=200`, s.w.member.token)).json().orders.map((o: OrderJson) => o.id);
       expect(all).toHaveLength(120);
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const res = await get(`${base}&limit=17${cursor ? `&cursor=${cursor}` : ''}`, w.member.token);
+        const res = await get(`${base}&limit=17${cursor ? `&cursor=${cursor}` : ''}`, s.w.member.token);
         expect(res.statusCode).toBe(200);
         seen.push(...res.json().orders.map((o: OrderJson) => o.id));
         cursor = res.json().nextCursor;
@@ -73,9 +68,9 @@ describe('listOrders', () => {
   }
 
   it('falls back to OFFSET paging with page and no cursor', async () => {
-    const base = `/api/v1/orders?teamId=${w.home.id}&startDate=2031-01-01&endDate=2031-01-31`;
-    const p1 = (await get(`${base}&page=1`, w.member.token)).json();
-    const p3 = (await get(`${base}&page=3`, w.member.token)).json();
+    const base = `/api/v1/orders?teamId=${s.w.home.id}&startDate=2031-01-01&endDate=2031-01-31`;
+    const p1 = (await get(`${base}&page=1`, s.w.member.token)).json();
+    const p3 = (await get(`${base}&page=3`, s.w.member.token)).json();
     expect(p1.orders[0].id).toBe(ids[0]);
     expect(p3.orders).toHaveLength(20);
     expect(p3.hasMore).toBe(false);
@@ -84,84 +79,89 @@ describe('listOrders', () => {
 
   it('reads dates in the team timezone, both ends inclusive', async () => {
     // 2031-02-01T17:30Z is 2031-02-02 00:30 in Ho Chi Minh City.
-    const [late] = await addOrders(t.db, w.home.id, {
+    const [late] = await addOrders(s.t.db, s.w.home.id, {
       count: 1,
-      productId: w.product,
+      productId: s.w.product,
       start: new Date('2031-02-01T17:30:00Z'),
     });
-    const on = await get(`/api/v1/orders?teamId=${w.home.id}&startDate=2031-02-02&endDate=2031-02-02`, w.member.token);
+    const on = await get(
+      `/api/v1/orders?teamId=${s.w.home.id}&startDate=2031-02-02&endDate=2031-02-02`,
+      s.w.member.token,
+    );
     expect(on.json().orders.map((o: OrderJson) => o.id)).toEqual([late]);
     const before = await get(
-      `/api/v1/orders?teamId=${w.home.id}&startDate=2031-02-01&endDate=2031-02-01`,
-      w.member.token,
+      `/api/v1/orders?teamId=${s.w.home.id}&startDate=2031-02-01&endDate=2031-02-01`,
+      s.w.member.token,
     );
     expect(before.json().orders).toEqual([]);
   });
 
   it('finds an order by otaOrderId regardless of case, and by displayId', async () => {
-    const [id] = await addOrders(t.db, w.home.id, {
+    const [id] = await addOrders(s.t.db, s.w.home.id, {
       count: 1,
-      productId: w.product,
+      productId: s.w.product,
       start: new Date('2031-03-01T00:00:00Z'),
     });
-    const [row] = await t.db.query<{ ota_order_id: string; display_id: string }>(
+    const [row] = await s.t.db.query<{ ota_order_id: string; display_id: string }>(
       'SELECT ota_order_id, display_id FROM orders WHERE id = $1',
       [id],
     );
     const byOta = await get(
-      `/api/v1/orders?teamId=${w.home.id}&otaOrderId=${row.ota_order_id.toUpperCase()}`,
-      w.member.token,
+      `/api/v1/orders?teamId=${s.w.home.id}&otaOrderId=${row.ota_order_id.toUpperCase()}`,
+      s.w.member.token,
     );
     expect(byOta.json().orders.map((o: OrderJson) => o.id)).toEqual([id]);
-    const byDisplay = await get(`/api/v1/orders?teamId=${w.home.id}&displayId=${row.display_id}`, w.member.token);
+    const byDisplay = await get(`/api/v1/orders?teamId=${s.w.home.id}&displayId=${row.display_id}`, s.w.member.token);
     expect(byDisplay.json().orders.map((o: OrderJson) => o.id)).toEqual([id]);
   });
 
   it('lists the issues view: departing within 48 h unconfirmed, or canceled while in a tour', async () => {
-    const team = w.japan.id;
+    const team = s.w.japan.id;
     const soon = new Date(Date.now() + 6 * 3600_000);
-    const [unconfirmed] = await addOrders(t.db, team, { count: 1, productId: w.product, start: soon });
-    await addOrders(t.db, team, { count: 1, productId: w.product, start: soon, confirmation: true });
-    await addOrders(t.db, team, { count: 1, productId: w.product, start: new Date(Date.now() + 96 * 3600_000) });
-    const tour = await addTour(t.db, team, soon);
-    const [canceledInTour] = await addOrders(t.db, team, {
+    const [unconfirmed] = await addOrders(s.t.db, team, { count: 1, productId: s.w.product, start: soon });
+    await addOrders(s.t.db, team, { count: 1, productId: s.w.product, start: soon, confirmation: true });
+    await addOrders(s.t.db, team, { count: 1, productId: s.w.product, start: new Date(Date.now() + 96 * 3600_000) });
+    const tour = await addTour(s.t.db, team, soon);
+    const [canceledInTour] = await addOrders(s.t.db, team, {
       count: 1,
-      productId: w.product,
+      productId: s.w.product,
       start: new Date(Date.now() + 500 * 3600_000),
       status: 'canceled',
       tourId: tour,
     });
-    const res = await get(`/api/v1/orders?teamId=${team}&view=issues`, w.admin.token);
+    const res = await get(`/api/v1/orders?teamId=${team}&view=issues`, s.w.admin.token);
     expect(
       res
         .json()
         .orders.map((o: OrderJson) => o.id)
         .sort(),
     ).toEqual([unconfirmed, canceledInTour].sort());
-    const total = await get(`/api/v1/orders/count/total?teamId=${team}&view=issues`, w.admin.token);
+    const total = await get(`/api/v1/orders/count/total?teamId=${team}&view=issues`, s.w.admin.token);
     expect(total.json()).toEqual({ total: 2 });
   });
 
   it('filters by view and status', async () => {
-    await addOrders(t.db, w.home.id, {
+    await addOrders(s.t.db, s.w.home.id, {
       count: 3,
-      productId: w.product,
+      productId: s.w.product,
       start: new Date('2031-04-01T00:00:00Z'),
       status: 'cancel_requested',
     });
-    const res = await get(`/api/v1/orders?teamId=${w.home.id}&view=cancel-requested`, w.member.token);
+    const res = await get(`/api/v1/orders?teamId=${s.w.home.id}&view=cancel-requested`, s.w.member.token);
     expect(res.json().orders).toHaveLength(3);
-    const res2 = await get(`/api/v1/orders?teamId=${w.home.id}&statusV2=cancel_requested`, w.member.token);
+    const res2 = await get(`/api/v1/orders?teamId=${s.w.home.id}&statusV2=cancel_requested`, s.w.member.token);
     expect(res2.json().orders).toHaveLength(3);
   });
 
   it('answers 401 without a token, 403 for a team of others, 400 for bad input', async () => {
-    expect((await get(`/api/v1/orders?teamId=${w.home.id}`)).statusCode).toBe(401);
-    const forbidden = await get(`/api/v1/orders?teamId=${w.other.id}`, w.member.token);
+    expect((await get(`/api/v1/orders?teamId=${s.w.home.id}`)).statusCode).toBe(401);
+    const forbidden = await get(`/api/v1/orders?teamId=${s.w.other.id}`, s.w.member.token);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error).toBe('FORBIDDEN');
-    expect((await get(`/api/v1/orders?teamId=${w.home.id}&orderBy=NAME`, w.member.token)).statusCode).toBe(400);
-    expect((await get(`/api/v1/orders?teamId=${w.home.id}&cursor=garbage`, w.member.token)).statusCode).toBe(400);
-    expect((await get(`/api/v1/orders?teamId=${w.home.id}&startDate=2031-13-45`, w.member.token)).statusCode).toBe(400);
+    expect((await get(`/api/v1/orders?teamId=${s.w.home.id}&orderBy=NAME`, s.w.member.token)).statusCode).toBe(400);
+    expect((await get(`/api/v1/orders?teamId=${s.w.home.id}&cursor=garbage`, s.w.member.token)).statusCode).toBe(400);
+    expect((await get(`/api/v1/orders?teamId=${s.w.home.id}&startDate=2031-13-45`, s.w.member.token)).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrders, bearer, setup, type World } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { addOrders, bearer, useServerSuite } from './fixtures';
 
-type Ctx = Awaited<ReturnType<typeof setup>>;
-let t: Ctx;
-let w: World;
+const s = useServerSuite();
 
-beforeAll(async () => {
-  t = await setup();
-  w = t.world;
-});
-afterAll(() => t.close());
-
-const put = (url: string, payload: unknown, token?: string) =>
-  t.app.inject({ method: 'PUT', url, headers: token ? bearer(token) : {}, payload: payload as object });
+const put = (url: string, payload: unknown, token?: string) => s.req('PUT', url, token, payload);
 const snapshot = (ids: string[]) =>
-  t.db.query(
+  s.t.db.query(
     'SELECT id, status, version, prices, departure_at, language FROM orders WHERE id = ANY($1::text[]) ORDER BY id',
     [ids],
   );
@@ -22,7 +13,7 @@ const start = new Date('2033-01-01T00:00:00Z');
 
 describe('updateOrders', () => {
   it('applies the fields, bumps the version and logs an EDIT', async () => {
-    const [a, b] = await addOrders(t.db, w.home.id, { count: 2, productId: w.product, start });
+    const [a, b] = await addOrders(s.t.db, s.w.home.id, { count: 2, productId: s.w.product, start });
     const res = await put(
       '/api/v1/orders/batch',
       {
@@ -37,7 +28,7 @@ describe('updateOrders', () => {
           { id: b, version: 1, language: 'fr', reviewCheckpoints: { Google: true } },
         ],
       },
-      w.editor.token,
+      s.w.editor.token,
     );
     expect(res.statusCode).toBe(200);
     const [oa, ob] = res.json().orders;
@@ -51,17 +42,17 @@ describe('updateOrders', () => {
     expect(ob).toMatchObject({ id: b, version: 2, language: 'fr' });
     expect(ob.reviewCheckpoints.Google).toBe(true);
     const detail = (
-      await t.app.inject({ method: 'GET', url: `/api/v1/orders/${a}`, headers: bearer(w.member) })
+      await s.t.app.inject({ method: 'GET', url: `/api/v1/orders/${a}`, headers: bearer(s.w.member) })
     ).json();
     const edit = detail.eventLogs.at(-1);
-    expect(edit).toMatchObject({ type: 'EDIT', operatedBy: { id: w.editor.id } });
+    expect(edit).toMatchObject({ type: 'EDIT', operatedBy: { id: s.w.editor.id } });
     expect(edit.comment).toContain('departureAt');
     expect(edit.comment).toContain('prices');
   });
 
   it('answers 409 for a stale version and changes nothing', async () => {
-    const [a, b] = await addOrders(t.db, w.home.id, { count: 2, productId: w.product, start });
-    await put('/api/v1/orders/batch', { orders: [{ id: b, version: 1, language: 'de' }] }, w.editor.token);
+    const [a, b] = await addOrders(s.t.db, s.w.home.id, { count: 2, productId: s.w.product, start });
+    await put('/api/v1/orders/batch', { orders: [{ id: b, version: 1, language: 'de' }] }, s.w.editor.token);
     const before = await snapshot([a, b]);
     const res = await put(
       '/api/v1/orders/batch',
@@ -71,18 +62,18 @@ describe('updateOrders', () => {
           { id: b, version: 1, language: 'it' },
         ],
       },
-      w.editor.token,
+      s.w.editor.token,
     );
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('CONFLICT');
     expect(await snapshot([a, b])).toEqual(before);
-    const events = await t.db.query("SELECT 1 FROM event_logs WHERE order_id = $1 AND type = 'EDIT'", [a]);
+    const events = await s.t.db.query("SELECT 1 FROM event_logs WHERE order_id = $1 AND type = 'EDIT'", [a]);
     expect(events).toHaveLength(0);
   });
 
   it('answers 404 when any id is of another team, and changes nothing', async () => {
-    const [a] = await addOrders(t.db, w.home.id, { count: 1, productId: w.product, start });
-    const [foreign] = await addOrders(t.db, w.other.id, { count: 1, productId: w.otherProduct, start });
+    const [a] = await addOrders(s.t.db, s.w.home.id, { count: 1, productId: s.w.product, start });
+    const [foreign] = await addOrders(s.t.db, s.w.other.id, { count: 1, productId: s.w.otherProduct, start });
     const before = await snapshot([a, foreign]);
     const res = await put(
       '/api/v1/orders/batch',
@@ -92,14 +83,14 @@ describe('updateOrders', () => {
           { id: foreign, version: 1, language: 'es' },
         ],
       },
-      w.editor.token,
+      s.w.editor.token,
     );
     expect(res.statusCode).toBe(404);
     expect(await snapshot([a, foreign])).toEqual(before);
   });
 
   it('answers 400 for bad input and 401 without a token', async () => {
-    const [a] = await addOrders(t.db, w.home.id, { count: 1, productId: w.product, start });
+    const [a] = await addOrders(s.t.db, s.w.home.id, { count: 1, productId: s.w.product, start });
     const bad = [
       { orders: [{ id: a, version: 1, prices: [{ type: 'ADULT', amount: -1, currency: 'USD' }] }] },
       { orders: [{ id: a, version: 1, prices: [{ type: 'ADULT', amount: 1 }] }] },
@@ -114,39 +105,39 @@ describe('updateOrders', () => {
       { orders: [] },
     ];
     for (const payload of bad)
-      expect((await put('/api/v1/orders/batch', payload, w.editor.token)).statusCode).toBe(400);
+      expect((await put('/api/v1/orders/batch', payload, s.w.editor.token)).statusCode).toBe(400);
     expect((await put('/api/v1/orders/batch', { orders: [{ id: a, version: 1 }] })).statusCode).toBe(401);
   });
 });
 
 describe('updateOrderStatusBatch', () => {
   it('moves orders, bumps versions and logs STATUS events', async () => {
-    const ids = await addOrders(t.db, w.home.id, { count: 3, productId: w.product, start });
+    const ids = await addOrders(s.t.db, s.w.home.id, { count: 3, productId: s.w.product, start });
     const res = await put(
       '/api/v2/orders/status/batch',
       { orders: ids.map((id) => ({ id, statusV2: 'pending', version: 1 })) },
-      w.member.token,
+      s.w.member.token,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().orders).toEqual(ids.map((id) => ({ id, statusV2: 'pending', version: 2 })));
-    const logs = await t.db.query<{ comment: string; operated_by_id: string }>(
+    const logs = await s.t.db.query<{ comment: string; operated_by_id: string }>(
       "SELECT comment, operated_by_id FROM event_logs WHERE type = 'STATUS' AND order_id = ANY($1::text[])",
       [ids],
     );
     expect(logs).toHaveLength(3);
-    expect(logs[0]).toMatchObject({ comment: 'New Order → Pending', operated_by_id: w.member.id });
+    expect(logs[0]).toMatchObject({ comment: 'New Order → Pending', operated_by_id: s.w.member.id });
     // any status may move to any other
     const back = await put(
       '/api/v2/orders/status/batch',
       { orders: [{ id: ids[0], statusV2: 'new' }] },
-      w.member.token,
+      s.w.member.token,
     );
     expect(back.json().orders[0]).toEqual({ id: ids[0], statusV2: 'new', version: 3 });
   });
 
   it('answers 409 for a stale version and 404 for a foreign id; nothing changes', async () => {
-    const ids = await addOrders(t.db, w.home.id, { count: 2, productId: w.product, start });
-    const [foreign] = await addOrders(t.db, w.other.id, { count: 1, productId: w.otherProduct, start });
+    const ids = await addOrders(s.t.db, s.w.home.id, { count: 2, productId: s.w.product, start });
+    const [foreign] = await addOrders(s.t.db, s.w.other.id, { count: 1, productId: s.w.otherProduct, start });
     const before = await snapshot([...ids, foreign]);
     const stale = await put(
       '/api/v2/orders/status/batch',
@@ -156,7 +147,7 @@ describe('updateOrderStatusBatch', () => {
           { id: ids[1], statusV2: 'arranged', version: 7 },
         ],
       },
-      w.member.token,
+      s.w.member.token,
     );
     expect(stale.statusCode).toBe(409);
     const foreignRes = await put(
@@ -167,35 +158,36 @@ describe('updateOrderStatusBatch', () => {
           { id: foreign, statusV2: 'arranged' },
         ],
       },
-      w.member.token,
+      s.w.member.token,
     );
     expect(foreignRes.statusCode).toBe(404);
     expect(await snapshot([...ids, foreign])).toEqual(before);
   });
 
   it('answers 400 for an unknown status and 401 without a token', async () => {
-    const [a] = await addOrders(t.db, w.home.id, { count: 1, productId: w.product, start });
+    const [a] = await addOrders(s.t.db, s.w.home.id, { count: 1, productId: s.w.product, start });
     expect(
-      (await put('/api/v2/orders/status/batch', { orders: [{ id: a, statusV2: 'lost' }] }, w.member.token)).statusCode,
+      (await put('/api/v2/orders/status/batch', { orders: [{ id: a, statusV2: 'lost' }] }, s.w.member.token))
+        .statusCode,
     ).toBe(400);
     expect((await put('/api/v2/orders/status/batch', { orders: [{ id: a, statusV2: 'new' }] })).statusCode).toBe(401);
   });
 
   it('moves 1,000 orders quickly', async () => {
-    const ids = await addOrders(t.db, w.japan.id, { count: 1000, productId: w.product, start });
+    const ids = await addOrders(s.t.db, s.w.japan.id, { count: 1000, productId: s.w.product, start });
     const times: number[] = [];
     const statuses = ['pending', 'grouped', 'arranged', 'completed', 'new'];
     for (let i = 0; i < 10; i++) {
       const payload = { orders: ids.map((id) => ({ id, statusV2: statuses[i % statuses.length] })) };
       const t0 = performance.now();
-      const res = await put('/api/v2/orders/status/batch', payload, w.admin.token);
+      const res = await put('/api/v2/orders/status/batch', payload, s.w.admin.token);
       times.push(performance.now() - t0);
       expect(res.statusCode).toBe(200);
     }
     times.sort((a, b) => a - b);
     const p95 = times[Math.ceil(times.length * 0.95) - 1];
     console.info(`status batch of 1000 orders: median ${times[5].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
-    const [row] = await t.db.query<{ n: number }>(
+    const [row] = await s.t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::text[]) AND version = 11 AND status = 'new'",
       [ids],
     );

@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrders, bearer, setup, type World } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { addOrders, bearer, useServerSuite } from './fixtures';
 
-type Ctx = Awaited<ReturnType<typeof setup>>;
-let t: Ctx;
-let w: World;
+const s = useServerSuite();
 
-beforeAll(async () => {
-  t = await setup();
-  w = t.world;
-});
-afterAll(() => t.close());
-
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const get = (url: string, token?: string) => s.req('GET', url, token);
 
 describe('getOrder', () => {
   it('returns the order with its event log and comments, oldest first', async () => {
-    const [id] = await addOrders(t.db, w.home.id, {
+    const [id] = await addOrders(s.t.db, s.w.home.id, {
       count: 1,
-      productId: w.product,
+      productId: s.w.product,
       start: new Date('2031-05-01T00:00:00Z'),
     });
-    const c1 = await t.app.inject({
+    const c1 = await s.t.app.inject({
       method: 'POST',
       url: `/api/v1/orders/${id}/comments`,
-      headers: bearer(w.editor),
+      headers: bearer(s.w.editor),
       payload: { comment: 'first' },
     });
     expect(c1.statusCode).toBe(200);
@@ -31,112 +23,106 @@ describe('getOrder', () => {
       type: 'COMMENT',
       comment: 'first',
       isSystemEvent: false,
-      operatedBy: { id: w.editor.id, name: w.editor.name },
+      operatedBy: { id: s.w.editor.id, name: s.w.editor.name },
     });
-    await t.app.inject({
+    await s.t.app.inject({
       method: 'PUT',
       url: '/api/v2/orders/status/batch',
-      headers: bearer(w.editor),
+      headers: bearer(s.w.editor),
       payload: { orders: [{ id, statusV2: 'pending' }] },
     });
-    await t.app.inject({
+    await s.t.app.inject({
       method: 'POST',
       url: `/api/v1/orders/${id}/comments`,
-      headers: bearer(w.member),
+      headers: bearer(s.w.member),
       payload: { comment: 'second' },
     });
-    const res = await get(`/api/v1/orders/${id}`, w.member.token);
+    const res = await get(`/api/v1/orders/${id}`, s.w.member.token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id, statusV2: 'pending', version: 2 });
     expect(body.eventLogs.map((e: { type: string }) => e.type)).toEqual(['COMMENT', 'STATUS', 'COMMENT']);
     expect(body.comments.map((e: { comment: string }) => e.comment)).toEqual(['first', 'second']);
-    expect((await get(`/api/v1/orders/${id}?ota=KLOOK`, w.member.token)).statusCode).toBe(200);
-    expect((await get(`/api/v1/orders/${id}?ota=VIATOR`, w.member.token)).statusCode).toBe(404);
+    expect((await get(`/api/v1/orders/${id}?ota=KLOOK`, s.w.member.token)).statusCode).toBe(200);
+    expect((await get(`/api/v1/orders/${id}?ota=VIATOR`, s.w.member.token)).statusCode).toBe(404);
   });
 
   it('answers 404 for an order of another team and for an unknown id, 401 without a token', async () => {
-    const [foreign] = await addOrders(t.db, w.other.id, {
+    const [foreign] = await addOrders(s.t.db, s.w.other.id, {
       count: 1,
-      productId: w.otherProduct,
+      productId: s.w.otherProduct,
       start: new Date('2031-05-01T00:00:00Z'),
     });
-    const res = await get(`/api/v1/orders/${foreign}`, w.member.token);
+    const res = await get(`/api/v1/orders/${foreign}`, s.w.member.token);
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe('NOT_FOUND');
-    expect((await get('/api/v1/orders/nope', w.member.token)).statusCode).toBe(404);
+    expect((await get('/api/v1/orders/nope', s.w.member.token)).statusCode).toBe(404);
     expect((await get(`/api/v1/orders/${foreign}`)).statusCode).toBe(401);
-    expect((await get(`/api/v1/orders/${foreign}?ota=XYZ`, w.member.token)).statusCode).toBe(400);
+    expect((await get(`/api/v1/orders/${foreign}?ota=XYZ`, s.w.member.token)).statusCode).toBe(400);
   });
 });
 
 describe('addOrderComment and deleteOrder', () => {
   it('rejects an empty comment, comments on foreign orders, and missing tokens', async () => {
-    const [id] = await addOrders(t.db, w.home.id, {
+    const [id] = await addOrders(s.t.db, s.w.home.id, {
       count: 1,
-      productId: w.product,
+      productId: s.w.product,
       start: new Date('2031-05-02T00:00:00Z'),
     });
-    const [foreign] = await addOrders(t.db, w.other.id, {
+    const [foreign] = await addOrders(s.t.db, s.w.other.id, {
       count: 1,
-      productId: w.otherProduct,
+      productId: s.w.otherProduct,
       start: new Date('2031-05-02T00:00:00Z'),
     });
     const post = (oid: string, payload: unknown, token?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/v1/orders/${oid}/comments`,
-        headers: token ? bearer(token) : {},
-        payload: payload as object,
-      });
-    expect((await post(id, { comment: '   ' }, w.member.token)).statusCode).toBe(400);
-    expect((await post(id, { comment: 'x', extra: 1 }, w.member.token)).statusCode).toBe(400);
-    expect((await post(foreign, { comment: 'x' }, w.member.token)).statusCode).toBe(404);
+      s.req('POST', `/api/v1/orders/${oid}/comments`, token, payload);
+    expect((await post(id, { comment: '   ' }, s.w.member.token)).statusCode).toBe(400);
+    expect((await post(id, { comment: 'x', extra: 1 }, s.w.member.token)).statusCode).toBe(400);
+    expect((await post(foreign, { comment: 'x' }, s.w.member.token)).statusCode).toBe(404);
     expect((await post(id, { comment: 'x' })).statusCode).toBe(401);
   });
 
   it('deletes an order of the team (204) and answers 404 for others', async () => {
-    const [id] = await addOrders(t.db, w.home.id, {
+    const [id] = await addOrders(s.t.db, s.w.home.id, {
       count: 1,
-      productId: w.product,
+      productId: s.w.product,
       start: new Date('2031-05-03T00:00:00Z'),
     });
-    const [foreign] = await addOrders(t.db, w.other.id, {
+    const [foreign] = await addOrders(s.t.db, s.w.other.id, {
       count: 1,
-      productId: w.otherProduct,
+      productId: s.w.otherProduct,
       start: new Date('2031-05-03T00:00:00Z'),
     });
-    const del = (oid: string, token?: string) =>
-      t.app.inject({ method: 'DELETE', url: `/api/v1/orders/${oid}`, headers: token ? bearer(token) : {} });
+    const del = (oid: string, token?: string) => s.req('DELETE', `/api/v1/orders/${oid}`, token);
     expect((await del(id)).statusCode).toBe(401);
-    expect((await del(foreign, w.admin.token)).statusCode).toBe(404);
-    expect((await t.db.query('SELECT 1 FROM orders WHERE id = $1', [foreign])).length).toBe(1);
-    const res = await del(id, w.admin.token);
+    expect((await del(foreign, s.w.admin.token)).statusCode).toBe(404);
+    expect((await s.t.db.query('SELECT 1 FROM orders WHERE id = $1', [foreign])).length).toBe(1);
+    const res = await del(id, s.w.admin.token);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect((await get(`/api/v1/orders/${id}`, w.admin.token)).statusCode).toBe(404);
+    expect((await get(`/api/v1/orders/${id}`, s.w.admin.token)).statusCode).toBe(404);
   });
 });
 
 describe('counts', () => {
   it('counts per team-local day with every OTA and zeros, and in total', async () => {
-    const team = w.japan.id;
+    const team = s.w.japan.id;
     // 2032-01-01T16:00Z is 2032-01-02 01:00 in Tokyo.
-    await addOrders(t.db, team, {
+    await addOrders(s.t.db, team, {
       count: 2,
-      productId: w.product,
+      productId: s.w.product,
       start: new Date('2032-01-01T16:00:00Z'),
       stepMinutes: 0,
     });
-    await addOrders(t.db, team, {
+    await addOrders(s.t.db, team, {
       count: 1,
-      productId: w.product,
+      productId: s.w.product,
       start: new Date('2032-01-01T16:00:00Z'),
       ota: 'VIATOR',
     });
     const res = await get(
       `/api/v1/orders/count/daily?teamId=${team}&startDate=2032-01-01&endDate=2032-01-03`,
-      w.admin.token,
+      s.w.admin.token,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().counts).toEqual([
@@ -146,35 +132,35 @@ describe('counts', () => {
     ]);
     const viator = await get(
       `/api/v1/orders/count/daily?teamId=${team}&startDate=2032-01-02&endDate=2032-01-02&ota=VIATOR`,
-      w.admin.token,
+      s.w.admin.token,
     );
     expect(viator.json().counts[0].total).toBe(1);
     const total = await get(
       `/api/v1/orders/count/total?teamId=${team}&startDate=2032-01-02&endDate=2032-01-02`,
-      w.admin.token,
+      s.w.admin.token,
     );
     expect(total.json()).toEqual({ total: 3 });
   });
 
   it('guards the counts: 401, 403, 400', async () => {
-    expect((await get(`/api/v1/orders/count/total?teamId=${w.home.id}`)).statusCode).toBe(401);
-    expect((await get(`/api/v1/orders/count/total?teamId=${w.other.id}`, w.member.token)).statusCode).toBe(403);
+    expect((await get(`/api/v1/orders/count/total?teamId=${s.w.home.id}`)).statusCode).toBe(401);
+    expect((await get(`/api/v1/orders/count/total?teamId=${s.w.other.id}`, s.w.member.token)).statusCode).toBe(403);
     expect(
-      (await get(`/api/v1/orders/count/daily?teamId=${w.home.id}&startDate=2032-01-01`, w.member.token)).statusCode,
+      (await get(`/api/v1/orders/count/daily?teamId=${s.w.home.id}&startDate=2032-01-01`, s.w.member.token)).statusCode,
     ).toBe(400);
     expect(
       (
         await get(
-          `/api/v1/orders/count/daily?teamId=${w.home.id}&startDate=2032-01-05&endDate=2032-01-01`,
-          w.member.token,
+          `/api/v1/orders/count/daily?teamId=${s.w.home.id}&startDate=2032-01-05&endDate=2032-01-01`,
+          s.w.member.token,
         )
       ).statusCode,
     ).toBe(400);
     expect(
       (
         await get(
-          `/api/v1/orders/count/daily?teamId=${w.other.id}&startDate=2032-01-01&endDate=2032-01-02`,
-          w.member.token,
+          `/api/v1/orders/count/daily?teamId=${s.w.other.id}&startDate=2032-01-01&endDate=2032-01-02`,
+          s.w.member.token,
         )
       ).statusCode,
     ).toBe(403);

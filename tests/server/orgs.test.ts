@@ -1,40 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, person, setup, type Person, type World } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { person, type Person, useServerSuite } from './fixtures';
 
-type Ctx = Awaited<ReturnType<typeof setup>>;
-let t: Ctx;
-let w: World;
+const s = useServerSuite();
+const { req } = s;
 
-beforeAll(async () => {
-  t = await setup();
-  w = t.world;
-});
-afterAll(() => t.close());
-
-const req = (method: 'GET' | 'PATCH', url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload ? { payload: payload as object } : {}),
-  });
-const newcomer = (): Promise<Person> => person(t.db, t.app.config, 'newcomer', Math.random().toString(36).slice(2, 8));
+const newcomer = (): Promise<Person> =>
+  person(s.t.db, s.t.app.config, 'newcomer', Math.random().toString(36).slice(2, 8));
 
 describe('getMe', () => {
   it('returns the user with teams ordered by name and distinct roles', async () => {
-    const res = await req('GET', '/api/v1/users/me', w.admin.token);
+    const res = await req('GET', '/api/v1/users/me', s.w.admin.token);
     expect(res.statusCode).toBe(200);
     const me = res.json();
     expect(me).toMatchObject({
-      id: w.admin.id,
-      email: w.admin.email,
-      name: w.admin.name,
+      id: s.w.admin.id,
+      email: s.w.admin.email,
+      name: s.w.admin.name,
       avatarUrl: null,
       orgRoles: ['ADMIN'],
     });
-    expect(me.teams.map((x: { id: string }) => x.id)).toEqual([w.home.id, w.japan.id]);
+    expect(me.teams.map((x: { id: string }) => x.id)).toEqual([s.w.home.id, s.w.japan.id]);
     expect(me.teams[0]).toEqual({
-      id: w.home.id,
+      id: s.w.home.id,
       name: expect.stringMatching(/^Home /),
       avatarUrl: null,
       code: 'VN',
@@ -113,12 +100,12 @@ describe('upsertOrg and getOrg', () => {
   it('lets team members read the org, and nobody else (404)', async () => {
     const owner = await newcomer();
     const org = (await req('PATCH', '/api/v1/orgs', owner.token, { name: 'Andes Co', countryCode: 'PE' })).json();
-    await t.db.query("INSERT INTO memberships (user_id, team_id, role) VALUES ($1, $2, 'MEMBER')", [
-      w.member.id,
+    await s.t.db.query("INSERT INTO memberships (user_id, team_id, role) VALUES ($1, $2, 'MEMBER')", [
+      s.w.member.id,
       org.teamId,
     ]);
-    expect((await req('GET', `/api/v1/orgs/${org.id}`, w.member.token)).statusCode).toBe(200);
-    const stranger = await req('GET', `/api/v1/orgs/${org.id}`, w.outsider.token);
+    expect((await req('GET', `/api/v1/orgs/${org.id}`, s.w.member.token)).statusCode).toBe(200);
+    const stranger = await req('GET', `/api/v1/orgs/${org.id}`, s.w.outsider.token);
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json().error).toBe('NOT_FOUND');
     expect((await req('GET', '/api/v1/orgs/unknown', owner.token)).statusCode).toBe(404);
@@ -137,7 +124,7 @@ describe('upsertOrg and getOrg', () => {
     expect((await req('PATCH', '/api/v1/orgs', b.token, { displayId: 'has spaces' })).statusCode).toBe(400);
     expect((await req('PATCH', '/api/v1/orgs', b.token, { owner: 'me' })).statusCode).toBe(400);
     expect((await req('PATCH', '/api/v1/orgs', undefined, { name: 'x' })).statusCode).toBe(401);
-    const orgs = await t.db.query('SELECT 1 FROM orgs WHERE owner_id = $1', [b.id]);
+    const orgs = await s.t.db.query('SELECT 1 FROM orgs WHERE owner_id = $1', [b.id]);
     expect(orgs).toHaveLength(0);
   });
 });

@@ -1,23 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, setup, type World } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { useServerSuite } from './fixtures';
 
-type Ctx = Awaited<ReturnType<typeof setup>>;
-let t: Ctx;
-let w: World;
-
-beforeAll(async () => {
-  t = await setup();
-  w = t.world;
-});
-afterAll(() => t.close());
-
-const req = (method: 'GET' | 'PUT', url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload ? { payload: payload as object } : {}),
-  });
+const s = useServerSuite();
+const { req } = s;
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const image = (signature: number[], size: number) => {
@@ -47,125 +32,130 @@ const BAD_UPLOADS: [string, string, number][] = [
 
 describe('user setting', () => {
   it('reads and changes the caller own name and avatar', async () => {
-    const url = `/api/v1/user/setting?userId=${w.member.id}`;
-    expect((await req('GET', url, w.member.token)).json()).toEqual({ name: w.member.name, avatarUrl: null });
-    const renamed = await req('PUT', url, w.member.token, { name: 'Mia' });
+    const url = `/api/v1/user/setting?userId=${s.w.member.id}`;
+    expect((await req('GET', url, s.w.member.token)).json()).toEqual({ name: s.w.member.name, avatarUrl: null });
+    const renamed = await req('PUT', url, s.w.member.token, { name: 'Mia' });
     expect(renamed.json()).toEqual({ name: 'Mia', avatarUrl: null });
     const avatar = png(512_000);
-    const withAvatar = await req('PUT', url, w.member.token, { avatar });
+    const withAvatar = await req('PUT', url, s.w.member.token, { avatar });
     expect(withAvatar.statusCode).toBe(200);
     expect(withAvatar.json()).toEqual({ name: 'Mia', avatarUrl: avatar });
-    const asJpeg = await req('PUT', url, w.member.token, { avatar: jpeg() });
+    const asJpeg = await req('PUT', url, s.w.member.token, { avatar: jpeg() });
     expect(asJpeg.json().avatarUrl).toBe(jpeg());
-    const me = (await req('GET', '/api/v1/users/me', w.member.token)).json();
+    const me = (await req('GET', '/api/v1/users/me', s.w.member.token)).json();
     expect(me).toMatchObject({ name: 'Mia', avatarUrl: jpeg() });
   });
 
   it('refuses every bad upload and changes nothing', async () => {
-    const url = `/api/v1/user/setting?userId=${w.editor.id}`;
+    const url = `/api/v1/user/setting?userId=${s.w.editor.id}`;
     const good = png();
-    await req('PUT', url, w.editor.token, { avatar: good });
+    await req('PUT', url, s.w.editor.token, { avatar: good });
     for (const [what, avatar, status] of BAD_UPLOADS) {
-      const res = await req('PUT', url, w.editor.token, { avatar });
+      const res = await req('PUT', url, s.w.editor.token, { avatar });
       expect(res.statusCode, what).toBe(status);
       if (status === 413) expect(res.json().error).toBe('PAYLOAD_TOO_LARGE');
     }
-    expect((await req('GET', url, w.editor.token)).json().avatarUrl).toBe(good);
+    expect((await req('GET', url, s.w.editor.token)).json().avatarUrl).toBe(good);
   });
 
   it('answers 403 for somebody else, 400 for bad bodies, 401 without a token', async () => {
-    expect((await req('GET', `/api/v1/user/setting?userId=${w.admin.id}`, w.member.token)).statusCode).toBe(403);
+    expect((await req('GET', `/api/v1/user/setting?userId=${s.w.admin.id}`, s.w.member.token)).statusCode).toBe(403);
     expect(
-      (await req('PUT', `/api/v1/user/setting?userId=${w.admin.id}`, w.member.token, { name: 'x' })).statusCode,
+      (await req('PUT', `/api/v1/user/setting?userId=${s.w.admin.id}`, s.w.member.token, { name: 'x' })).statusCode,
     ).toBe(403);
-    const url = `/api/v1/user/setting?userId=${w.member.id}`;
-    expect((await req('PUT', url, w.member.token, { name: '' })).statusCode).toBe(400);
-    expect((await req('PUT', url, w.member.token, { name: '   ' })).statusCode).toBe(400);
-    expect((await req('PUT', url, w.member.token, { name: 'a', avatar: png() })).statusCode).toBe(400);
-    expect((await req('PUT', url, w.member.token, {})).statusCode).toBe(400);
+    const url = `/api/v1/user/setting?userId=${s.w.member.id}`;
+    expect((await req('PUT', url, s.w.member.token, { name: '' })).statusCode).toBe(400);
+    expect((await req('PUT', url, s.w.member.token, { name: '   ' })).statusCode).toBe(400);
+    expect((await req('PUT', url, s.w.member.token, { name: 'a', avatar: png() })).statusCode).toBe(400);
+    expect((await req('PUT', url, s.w.member.token, {})).statusCode).toBe(400);
     expect((await req('GET', url)).statusCode).toBe(401);
   });
 });
 
 describe('team setting', () => {
   it('lets members read and admins change the name and logo', async () => {
-    const url = `/api/v1/team/setting?teamId=${w.japan.id}`;
-    const before = (await req('GET', url, w.admin.token)).json();
+    const url = `/api/v1/team/setting?teamId=${s.w.japan.id}`;
+    const before = (await req('GET', url, s.w.admin.token)).json();
     expect(before.avatarUrl).toBeNull();
-    expect((await req('PUT', url, w.admin.token, { name: 'Tokyo Tours' })).json()).toEqual({
+    expect((await req('PUT', url, s.w.admin.token, { name: 'Tokyo Tours' })).json()).toEqual({
       name: 'Tokyo Tours',
       avatarUrl: null,
     });
-    const logo = await req('PUT', url, w.admin.token, { avatar: png() });
+    const logo = await req('PUT', url, s.w.admin.token, { avatar: png() });
     expect(logo.json()).toEqual({ name: 'Tokyo Tours', avatarUrl: png() });
   });
 
   it('answers 403 to non-admins and non-members, changing nothing', async () => {
-    const url = `/api/v1/team/setting?teamId=${w.home.id}`;
-    const before = (await req('GET', url, w.member.token)).json();
-    for (const who of [w.editor, w.member]) {
+    const url = `/api/v1/team/setting?teamId=${s.w.home.id}`;
+    const before = (await req('GET', url, s.w.member.token)).json();
+    for (const who of [s.w.editor, s.w.member]) {
       expect((await req('PUT', url, who.token, { name: 'Hacked' })).statusCode).toBe(403);
       expect((await req('PUT', url, who.token, { avatar: png() })).statusCode).toBe(403);
     }
-    expect((await req('GET', `/api/v1/team/setting?teamId=${w.other.id}`, w.admin.token)).statusCode).toBe(403);
+    expect((await req('GET', `/api/v1/team/setting?teamId=${s.w.other.id}`, s.w.admin.token)).statusCode).toBe(403);
     expect(
-      (await req('PUT', `/api/v1/team/setting?teamId=${w.other.id}`, w.admin.token, { name: 'x' })).statusCode,
+      (await req('PUT', `/api/v1/team/setting?teamId=${s.w.other.id}`, s.w.admin.token, { name: 'x' })).statusCode,
     ).toBe(403);
     expect((await req('GET', url)).statusCode).toBe(401);
-    expect((await req('GET', url, w.member.token)).json()).toEqual(before);
+    expect((await req('GET', url, s.w.member.token)).json()).toEqual(before);
   });
 
   it('refuses every bad logo upload and changes nothing', async () => {
-    const url = `/api/v1/team/setting?teamId=${w.home.id}`;
-    const before = (await req('GET', url, w.admin.token)).json();
+    const url = `/api/v1/team/setting?teamId=${s.w.home.id}`;
+    const before = (await req('GET', url, s.w.admin.token)).json();
     for (const [what, avatar, status] of BAD_UPLOADS) {
-      expect((await req('PUT', url, w.admin.token, { avatar })).statusCode, what).toBe(status);
+      expect((await req('PUT', url, s.w.admin.token, { avatar })).statusCode, what).toBe(status);
     }
-    expect((await req('GET', url, w.admin.token)).json()).toEqual(before);
+    expect((await req('GET', url, s.w.admin.token)).json()).toEqual(before);
   });
 });
 
 describe('team members and OTA accounts', () => {
   it('lists the members with their roles', async () => {
-    const res = await req('GET', `/api/v1/team/members?teamId=${w.home.id}`, w.member.token);
+    const res = await req('GET', `/api/v1/team/members?teamId=${s.w.home.id}`, s.w.member.token);
     expect(res.statusCode).toBe(200);
     const members = res.json().members as { user: { id: string; email: string }; role: string }[];
     expect(members.map((m) => [m.user.id, m.role]).sort()).toEqual(
       [
-        [w.admin.id, 'ADMIN'],
-        [w.editor.id, 'EDITOR'],
-        [w.member.id, 'MEMBER'],
+        [s.w.admin.id, 'ADMIN'],
+        [s.w.editor.id, 'EDITOR'],
+        [s.w.member.id, 'MEMBER'],
       ].sort(),
     );
     expect(members[0].user).toHaveProperty('avatarUrl');
-    expect((await req('GET', `/api/v1/team/members?teamId=${w.other.id}`, w.member.token)).statusCode).toBe(403);
-    expect((await req('GET', `/api/v1/team/members?teamId=${w.home.id}`)).statusCode).toBe(401);
+    expect((await req('GET', `/api/v1/team/members?teamId=${s.w.other.id}`, s.w.member.token)).statusCode).toBe(403);
+    expect((await req('GET', `/api/v1/team/members?teamId=${s.w.home.id}`)).statusCode).toBe(401);
   });
 
   it('reads and selects OTA accounts among the available ones', async () => {
-    const url = `/api/v1/team/ota-accounts?teamId=${w.home.id}`;
-    const got = (await req('GET', url, w.member.token)).json();
+    const url = `/api/v1/team/ota-accounts?teamId=${s.w.home.id}`;
+    const got = (await req('GET', url, s.w.member.token)).json();
     expect(got.available).toHaveLength(2);
     const [klook, viator] = got.available.map((a: { email: string }) => a.email);
     expect(got.otas).toEqual([klook]);
-    const put = await req('PUT', '/api/v1/team/ota-accounts', w.member.token, { teamId: w.home.id, otas: [viator] });
+    const put = await req('PUT', '/api/v1/team/ota-accounts', s.w.member.token, {
+      teamId: s.w.home.id,
+      otas: [viator],
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ available: got.available, otas: [viator] });
-    expect((await req('GET', url, w.member.token)).json().otas).toEqual([viator]);
-    const unknown = await req('PUT', '/api/v1/team/ota-accounts', w.member.token, {
-      teamId: w.home.id,
+    expect((await req('GET', url, s.w.member.token)).json().otas).toEqual([viator]);
+    const unknown = await req('PUT', '/api/v1/team/ota-accounts', s.w.member.token, {
+      teamId: s.w.home.id,
       otas: ['stranger@ota.test'],
     });
     expect(unknown.statusCode).toBe(400);
     expect(
-      (await req('PUT', '/api/v1/team/ota-accounts', w.member.token, { teamId: w.home.id, otas: ['not-an-email'] }))
+      (await req('PUT', '/api/v1/team/ota-accounts', s.w.member.token, { teamId: s.w.home.id, otas: ['not-an-email'] }))
         .statusCode,
     ).toBe(400);
     expect(
-      (await req('PUT', '/api/v1/team/ota-accounts', w.member.token, { teamId: w.other.id, otas: [] })).statusCode,
+      (await req('PUT', '/api/v1/team/ota-accounts', s.w.member.token, { teamId: s.w.other.id, otas: [] })).statusCode,
     ).toBe(403);
-    expect((await req('GET', `/api/v1/team/ota-accounts?teamId=${w.other.id}`, w.member.token)).statusCode).toBe(403);
+    expect((await req('GET', `/api/v1/team/ota-accounts?teamId=${s.w.other.id}`, s.w.member.token)).statusCode).toBe(
+      403,
+    );
     expect((await req('GET', url)).statusCode).toBe(401);
-    expect((await req('GET', url, w.member.token)).json().otas).toEqual([viator]);
+    expect((await req('GET', url, s.w.member.token)).json().otas).toEqual([viator]);
   });
 });

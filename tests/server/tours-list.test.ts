@@ -1,40 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addTour, bearer, setup, type World } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { addTour, ids, useServerSuite } from './fixtures';
 
-type Ctx = Awaited<ReturnType<typeof setup>>;
-let t: Ctx;
-let w: World;
-
-beforeAll(async () => {
-  t = await setup();
-  w = t.world;
-});
-afterAll(() => t.close());
-
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload ? { payload: payload as object } : {}),
-  });
-const ids = (list: { id: string }[]) => list.map((x) => x.id);
+const s = useServerSuite();
+const { req } = s;
 
 describe('listTours and countToursTotal', () => {
   it('pages with the cursor in departure order, without duplicates or skips', async () => {
     const made: string[] = [];
     for (let i = 0; i < 30; i++)
       made.push(
-        await addTour(t.db, w.home.id, new Date(Date.UTC(2034, 0, 1 + (i % 10), 8)), i % 3 ? 'grouped' : 'arranged'),
+        await addTour(
+          s.t.db,
+          s.w.home.id,
+          new Date(Date.UTC(2034, 0, 1 + (i % 10), 8)),
+          i % 3 ? 'grouped' : 'arranged',
+        ),
       );
     for (const orderBy of ['DEPARTURE_AT_ASC', 'DEPARTURE_AT_DESC']) {
-      const base = `/api/v1/tours?teamId=${w.home.id}&startDate=2034-01-01&endDate=2034-01-31&orderBy=${orderBy}`;
-      const all = ids((await req('GET', `${base}&limit=200`, w.member.token)).json().tours);
+      const base = `/api/v1/tours?teamId=${s.w.home.id}&startDate=2034-01-01&endDate=2034-01-31&orderBy=${orderBy}`;
+      const all = ids((await req('GET', `${base}&limit=200`, s.w.member.token)).json().tours);
       expect(all).toHaveLength(30);
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const res = await req('GET', `${base}&limit=7${cursor ? `&cursor=${cursor}` : ''}`, w.member.token);
+        const res = await req('GET', `${base}&limit=7${cursor ? `&cursor=${cursor}` : ''}`, s.w.member.token);
         seen.push(...ids(res.json().tours));
         cursor = res.json().nextCursor;
       } while (cursor);
@@ -42,14 +31,14 @@ describe('listTours and countToursTotal', () => {
     }
     const arranged = await req(
       'GET',
-      `/api/v1/tours?teamId=${w.home.id}&view=arranged&startDate=2034-01-01&endDate=2034-01-31`,
-      w.member.token,
+      `/api/v1/tours?teamId=${s.w.home.id}&view=arranged&startDate=2034-01-01&endDate=2034-01-31`,
+      s.w.member.token,
     );
     expect(arranged.json().tours).toHaveLength(10);
     const total = await req(
       'GET',
-      `/api/v1/tours/count/total?teamId=${w.home.id}&statusV2=grouped&startDate=2034-01-01&endDate=2034-01-31`,
-      w.member.token,
+      `/api/v1/tours/count/total?teamId=${s.w.home.id}&statusV2=grouped&startDate=2034-01-01&endDate=2034-01-31`,
+      s.w.member.token,
     );
     expect(total.json()).toEqual({ total: 20 });
   });
@@ -61,26 +50,30 @@ describe('listTours and countToursTotal', () => {
       const local = new Date(now + 9 * 3600_000);
       return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + offsetDays, 12 - 9));
     };
-    const today = await addTour(t.db, w.japan.id, inTeam(0));
-    const tomorrow = await addTour(t.db, w.japan.id, inTeam(1));
-    await addTour(t.db, w.japan.id, inTeam(2));
+    const today = await addTour(s.t.db, s.w.japan.id, inTeam(0));
+    const tomorrow = await addTour(s.t.db, s.w.japan.id, inTeam(1));
+    await addTour(s.t.db, s.w.japan.id, inTeam(2));
     expect(
-      ids((await req('GET', `/api/v1/tours?teamId=${w.japan.id}&view=today`, w.admin.token)).json().tours),
+      ids((await req('GET', `/api/v1/tours?teamId=${s.w.japan.id}&view=today`, s.w.admin.token)).json().tours),
     ).toEqual([today]);
     expect(
-      ids((await req('GET', `/api/v1/tours?teamId=${w.japan.id}&view=tomorrow`, w.admin.token)).json().tours),
+      ids((await req('GET', `/api/v1/tours?teamId=${s.w.japan.id}&view=tomorrow`, s.w.admin.token)).json().tours),
     ).toEqual([tomorrow]);
-    const count = await req('GET', `/api/v1/tours/count/total?teamId=${w.japan.id}&view=tomorrow`, w.admin.token);
+    const count = await req('GET', `/api/v1/tours/count/total?teamId=${s.w.japan.id}&view=tomorrow`, s.w.admin.token);
     expect(count.json()).toEqual({ total: 1 });
   });
 
   it('answers 401, 403 and 400', async () => {
-    expect((await req('GET', `/api/v1/tours?teamId=${w.home.id}`)).statusCode).toBe(401);
-    expect((await req('GET', `/api/v1/tours?teamId=${w.other.id}`, w.member.token)).statusCode).toBe(403);
-    expect((await req('GET', `/api/v1/tours/count/total?teamId=${w.other.id}`, w.member.token)).statusCode).toBe(403);
-    expect((await req('GET', `/api/v1/tours?teamId=${w.home.id}&view=yesterday`, w.member.token)).statusCode).toBe(400);
+    expect((await req('GET', `/api/v1/tours?teamId=${s.w.home.id}`)).statusCode).toBe(401);
+    expect((await req('GET', `/api/v1/tours?teamId=${s.w.other.id}`, s.w.member.token)).statusCode).toBe(403);
+    expect((await req('GET', `/api/v1/tours/count/total?teamId=${s.w.other.id}`, s.w.member.token)).statusCode).toBe(
+      403,
+    );
+    expect((await req('GET', `/api/v1/tours?teamId=${s.w.home.id}&view=yesterday`, s.w.member.token)).statusCode).toBe(
+      400,
+    );
     expect(
-      (await req('GET', `/api/v1/tours?teamId=${w.home.id}&orderBy=BOOKED_AT_ASC`, w.member.token)).statusCode,
+      (await req('GET', `/api/v1/tours?teamId=${s.w.home.id}&orderBy=BOOKED_AT_ASC`, s.w.member.token)).statusCode,
     ).toBe(400);
   });
 });
