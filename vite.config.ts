@@ -6,6 +6,8 @@ const API_TARGET = process.env.TOURDESK_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
+  // the app signs in against the same issuer and client the server verifies tokens for
+  envPrefix: ['VITE_', 'OIDC_'],
   server: {
     port: 5173,
     strictPort: true,

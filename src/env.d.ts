@@ -1,8 +1,10 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** Issuer of the OpenID Connect provider; defaults to `${origin}/oidc`. */
-  readonly VITE_OIDC_ISSUER?: string;
+  /** Issuer of the OpenID Connect provider (the server's OIDC_ISSUER); defaults to `${origin}/oidc`. */
+  readonly OIDC_ISSUER?: string;
+  /** Client id registered at the issuer (the server's OIDC_CLIENT_ID); defaults to tourdesk-app. */
+  readonly OIDC_CLIENT_ID?: string;
   /** `1` starts the app's actors with the browser inspector. */
   readonly VITE_INSPECT?: string;
 }

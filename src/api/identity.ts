@@ -5,13 +5,17 @@ import { fromPromise } from 'xstate';
  * Authorization Code + PKCE against the configured OpenID Connect issuer.
  * oidc-client-ts is loaded on first use, so it stays out of the entry bundle.
  */
-export const CLIENT_ID = 'tourdesk-app';
+export const DEFAULT_CLIENT_ID = 'tourdesk-app';
 export const SCOPE = 'openid email profile';
 
-export function identitySettings(origin: string, issuer?: string): Omit<UserManagerSettings, 'userStore'> {
+export function identitySettings(
+  origin: string,
+  issuer?: string,
+  clientId?: string,
+): Omit<UserManagerSettings, 'userStore'> {
   return {
     authority: issuer || `${origin}/oidc`,
-    client_id: CLIENT_ID,
+    client_id: clientId || DEFAULT_CLIENT_ID,
     redirect_uri: `${origin}/auth/callback`,
     post_logout_redirect_uri: `${origin}/auth/login`,
     scope: SCOPE,
@@ -26,7 +30,9 @@ let manager: Promise<UserManager> | null = null;
 
 function userManager(): Promise<UserManager> {
   manager ??= import('oidc-client-ts').then(({ UserManager, WebStorageStateStore, InMemoryWebStorage }) => {
-    const settings = identitySettings(window.location.origin, import.meta.env.VITE_OIDC_ISSUER);
+    // OIDC_ISSUER / OIDC_CLIENT_ID are the server's own settings, baked in when `npm start` builds
+    const { OIDC_ISSUER, OIDC_CLIENT_ID } = import.meta.env;
+    const settings = identitySettings(window.location.origin, OIDC_ISSUER, OIDC_CLIENT_ID);
     // the ID token is exchanged at once for the app's token: no need to keep the OIDC user
     return new UserManager({ ...settings, userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }) });
   });
