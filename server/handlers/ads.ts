@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { RequestBody } from '../contract';
 import { requireTeam } from '../http/access';
 import { notFound } from '../http/errors';
 import { AD_COLUMNS, adsOfTeam, groupsOfTeam, mapAd } from '../repo/ads';
@@ -6,14 +7,6 @@ import { body, ctx, params, query, type Handler } from './util';
 import { checkUnique } from './validate';
 
 /** Marketing: advertisements (tagged new on creation) and groups of them. */
-interface AdInput {
-  teamId: string;
-  tag?: string | null;
-  title?: string;
-  imageUrl?: string | null;
-  linkUrl?: string | null;
-}
-
 export const listAds: Handler = async (req) => {
   const { db, user } = ctx(req);
   const team = await requireTeam(db, user.userId, query<{ teamId: string }>(req).teamId);
@@ -22,7 +15,7 @@ export const listAds: Handler = async (req) => {
 
 export const createAd: Handler = async (req) => {
   const { db, user } = ctx(req);
-  const input = body<AdInput>(req);
+  const input = body<RequestBody<'createAd'>>(req);
   const team = await requireTeam(db, user.userId, input.teamId);
   const [row] = await db.query<Parameters<typeof mapAd>[0]>(
     `INSERT INTO advertisements AS a (id, team_id, tag, title, image_url, link_url)
@@ -35,7 +28,7 @@ export const createAd: Handler = async (req) => {
 export const updateAd: Handler = async (req) => {
   const { db, user } = ctx(req);
   const { id } = params<{ id: string }>(req);
-  const input = body<AdInput>(req);
+  const input = body<RequestBody<'updateAd'>>(req);
   const team = await requireTeam(db, user.userId, input.teamId);
   const [row] = await db.query<Parameters<typeof mapAd>[0]>(
     `UPDATE advertisements a SET
@@ -68,7 +61,7 @@ export const listAdGroups: Handler = async (req) => {
 
 export const createAdGroup: Handler = async (req) => {
   const { db, user } = ctx(req);
-  const { teamId, tag } = body<{ teamId: string; tag: string | null }>(req);
+  const { teamId, tag } = body<RequestBody<'createAdGroup'>>(req);
   const team = await requireTeam(db, user.userId, teamId);
   const id = randomUUID();
   await db.query('INSERT INTO advertisement_groups (id, team_id, tag) VALUES ($1, $2, $3)', [id, team.teamId, tag]);
@@ -88,7 +81,7 @@ export const getAdGroup: Handler = async (req) => {
 export const addAdGroupItems: Handler = async (req) => {
   const { db, user } = ctx(req);
   const { id } = params<{ id: string }>(req);
-  const { teamId, advertisementIds } = body<{ teamId: string; advertisementIds: string[] }>(req);
+  const { teamId, advertisementIds } = body<RequestBody<'addAdGroupItems'>>(req);
   checkUnique(advertisementIds, 'advertisement ids');
   const team = await requireTeam(db, user.userId, teamId);
   const group = await db.tx(async (tx) => {

@@ -1,3 +1,4 @@
+import type { Schemas } from '../contract';
 import { ctx, query, type Handler } from './util';
 
 /** Guide search: every word must match the name, e-mail, a language or the location. */
@@ -30,7 +31,7 @@ export const searchGuides: Handler = async (req) => {
     params,
   );
   return {
-    guides: rows.map((r) => ({
+    guides: rows.map((r): Schemas['Guide'] => ({
       id: r.id,
       name: r.name,
       email: r.email,

@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { RequestBody, Schemas } from '../contract';
 import type { Db } from '../db/client';
 import { requireTeam } from '../http/access';
 import { badRequest, conflict } from '../http/errors';
 import { appendEvents } from '../repo/events';
-import { ordersByIds, type Price } from '../repo/orders';
+import { ordersByIds } from '../repo/orders';
 import { nextDisplayIds } from '../repo/sequence';
 import { body, ctx, type Handler } from './util';
 import { checkPrices, checkTimestamp, checkUnique } from './validate';
 
 /** Import of OTA orders into a team. */
-interface OrderInput {
-  otaOrderId: string;
-  displayId?: string;
-  departureAt: string;
-  bookedAt?: string;
-  language: string;
-  product: { id: string; name?: string; route?: string; pack?: string };
-  customer: { name: string; email: string };
-  quantity: { total?: number; adult: number; child: number };
-  prices?: Price[];
-  statusV2?: string;
-}
+type OrderInput = Schemas['OrderInput'];
 
 /** Unknown products are added to the catalogue when the input names them (route or name). */
 async function ensureProducts(db: Db, teamId: string, inputs: OrderInput[]): Promise<void> {
@@ -67,7 +57,7 @@ async function checkConflicts(db: Db, teamId: string, ota: string, inputs: Order
 
 export const createOrders: Handler = async (req) => {
   const { db, user } = ctx(req);
-  const { teamId, ota, orders: inputs } = body<{ teamId: string; ota: string; orders: OrderInput[] }>(req);
+  const { teamId, ota, orders: inputs } = body<RequestBody<'createOrders'>>(req);
   const team = await requireTeam(db, user.userId, teamId);
   for (const i of inputs) {
     checkPrices(i.prices, `Order ${i.otaOrderId}`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EMAIL_SENDING_V1, INFO_SENDING_V1, isFlagOn } from '../../src/domain/feature-flags';
+import type { RequestBody } from '../contract';
 import type { Db } from '../db/client';
 import { resolveBatch } from '../http/access';
 import { HttpError, badRequest } from '../http/errors';
@@ -18,11 +19,7 @@ const CHECKPOINT: Partial<Record<EmailType, string>> = {
   REVIEW: 'review',
 };
 
-interface EmailBody {
-  orderIds: string[];
-  info?: { message?: string; meetingPoint?: string; meetingTime?: string; guideId?: string };
-  cancel?: { reason?: string };
-}
+type EmailBody = RequestBody<'sendOrderEmail'>;
 
 interface TeamRow {
   id: string;

@@ -1,20 +1,13 @@
 import { statusLabel } from '../../src/domain/statuses';
+import type { RequestBody, Schemas } from '../contract';
 import { resolveBatch } from '../http/access';
 import { appendEvents, type NewEvent } from '../repo/events';
-import { ordersByIds, type Order, type Price } from '../repo/orders';
+import { ordersByIds, type Order } from '../repo/orders';
 import { body, ctx, type Handler } from './util';
 import { checkPrices, checkTimestamp, checkUnique, checkVersions } from './validate';
 
 /** Order writes: edits and bulk status moves, all-or-nothing with optimistic versions. */
-interface OrderUpdate {
-  id: string;
-  version: number;
-  departureAt?: string;
-  prices?: Price[];
-  language?: string;
-  emailCheckpoints?: Partial<Order['emailCheckpoints']>;
-  reviewCheckpoints?: Partial<Order['reviewCheckpoints']>;
-}
+type OrderUpdate = Schemas['OrderUpdate'];
 
 const FIELDS = ['departureAt', 'prices', 'language', 'emailCheckpoints', 'reviewCheckpoints'] as const;
 
@@ -36,7 +29,7 @@ function diff(before: Order, item: OrderUpdate): Record<string, { from: unknown;
 
 export const updateOrders: Handler = async (req) => {
   const { db, user } = ctx(req);
-  const items = body<{ orders: OrderUpdate[] }>(req).orders;
+  const items = body<RequestBody<'updateOrders'>>(req).orders;
   checkUnique(
     items.map((i) => i.id),
     'order ids',
@@ -92,11 +85,8 @@ export const updateOrders: Handler = async (req) => {
   return { orders };
 };
 
-interface StatusItem {
-  id: string;
-  statusV2: string;
-  version?: number;
-}
+/** One item of updateOrderStatusBatch or updateTourStatusBatch (the same shape). */
+type StatusItem = RequestBody<'updateOrderStatusBatch'>['orders'][number];
 
 /** Moves orders or tours to statuses: one locked primary-key read (404/409 checks), one UPDATE per
  *  target status (a bulk move has one), one multi-row event INSERT. */
@@ -104,7 +94,7 @@ export async function moveStatuses(
   req: Parameters<Handler>[0],
   table: 'orders' | 'tours',
   items: StatusItem[],
-): Promise<{ id: string; statusV2: string; version: number }[]> {
+): Promise<Schemas['StatusChange'][]> {
   const { db, user } = ctx(req);
   const ids = items.map((i) => i.id);
   checkUnique(ids, 'ids');
@@ -140,5 +130,5 @@ export async function moveStatuses(
 }
 
 export const updateOrderStatusBatch: Handler = async (req) => ({
-  orders: await moveStatuses(req, 'orders', body<{ orders: StatusItem[] }>(req).orders),
+  orders: await moveStatuses(req, 'orders', body<RequestBody<'updateOrderStatusBatch'>>(req).orders),
 });

@@ -1,15 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { findCountry } from '../../src/domain/countries';
+import type { RequestBody, Schemas } from '../contract';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { body, ctx, params, type Handler } from './util';
 
 /** Organizations: created and advanced through the onboarding stages by their owner. */
-interface Information {
-  serviceCountry: string[];
-  serviceCity: string[];
-  pointOfContact: { fullName: string; email: string; phone: string; jobTitle: string };
-}
+type Information = Schemas['OrgInformation'];
 
 interface OrgRow {
   id: string;
@@ -22,10 +19,7 @@ interface OrgRow {
   stage: number;
 }
 
-function info(
-  stored: Partial<Information> | null,
-  given?: Partial<Information> & { pointOfContact?: Partial<Information['pointOfContact']> },
-): Information {
+function info(stored: Partial<Information> | null, given?: Schemas['OrgInformationInput']): Information {
   const poc = { fullName: '', email: '', phone: '', jobTitle: '', ...stored?.pointOfContact, ...given?.pointOfContact };
   return {
     serviceCountry: given?.serviceCountry ?? stored?.serviceCountry ?? [],
@@ -34,7 +28,7 @@ function info(
   };
 }
 
-const mapOrg = (r: OrgRow) => ({
+const mapOrg = (r: OrgRow): Schemas['Org'] => ({
   id: r.id,
   displayId: r.display_id,
   name: r.name,
@@ -58,14 +52,7 @@ export const getOrg: Handler = async (req) => {
   return mapOrg(row);
 };
 
-interface OrgInput {
-  displayId?: string;
-  name?: string;
-  countryCode?: string;
-  information?: Partial<Information>;
-  plan?: string | null;
-  stage?: number;
-}
+type OrgInput = RequestBody<'upsertOrg'>;
 
 async function displayIdTaken(db: Db, displayId: string, exceptOrg: string | null): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM orgs WHERE lower(display_id) = lower($1) AND id IS DISTINCT FROM $2', [

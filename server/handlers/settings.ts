@@ -1,13 +1,11 @@
+import type { Schemas } from '../contract';
 import { checkAvatar } from '../http/avatar';
 import { requireAdmin, requireTeam } from '../http/access';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { body, ctx, query, type Handler } from './util';
 
 /** Profile and team settings (name or avatar), members, OTA accounts. */
-interface SettingInput {
-  name?: string;
-  avatar?: string;
-}
+type SettingInput = Schemas['SettingInput'];
 
 function changeOf(input: SettingInput): { column: 'name' | 'avatar_url'; value: string } {
   if (input.avatar !== undefined) return { column: 'avatar_url', value: checkAvatar(input.avatar) };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { RequestBody, Schemas } from '../contract';
 import { requireTeam, resolveBatch } from '../http/access';
 import { badRequest } from '../http/errors';
 import { appendEvents, type NewEvent } from '../repo/events';
-import type { Price } from '../repo/orders';
 import { nextDisplayIds } from '../repo/sequence';
 import { toursByIds, type Tour } from '../repo/tours';
 import { moveStatuses } from './orders-write';
@@ -11,17 +11,9 @@ import { body, ctx, type Handler } from './util';
 import { checkPrices, checkTimestamp, checkUnique, checkVersions } from './validate';
 
 /** Tour writes: create (with its orders), edits and bulk status moves. */
-interface TourInput {
-  teamId: string;
-  departureAt?: string;
-  displayName?: string;
-  productId?: string;
-  orderIds: string[];
-}
-
 export const createTour: Handler = async (req) => {
   const { db, user } = ctx(req);
-  const input = body<{ tour: TourInput }>(req).tour;
+  const input = body<RequestBody<'createTour'>>(req).tour;
   const team = await requireTeam(db, user.userId, input.teamId);
   checkTimestamp(input.departureAt, 'Tour');
   checkUnique(input.orderIds, 'order ids');
@@ -65,13 +57,7 @@ export const createTour: Handler = async (req) => {
   return { tourId };
 };
 
-interface TourUpdate {
-  id: string;
-  version: number;
-  departureAt?: string;
-  prices?: Price[];
-  displayName?: string;
-}
+type TourUpdate = Schemas['TourUpdate'];
 
 function diff(before: Tour, item: TourUpdate): Record<string, { from: unknown; to: unknown }> {
   const out: Record<string, { from: unknown; to: unknown }> = {};
@@ -90,7 +76,7 @@ function diff(before: Tour, item: TourUpdate): Record<string, { from: unknown; t
 
 export const updateTours: Handler = async (req) => {
   const { db, user } = ctx(req);
-  const items = body<{ tours: TourUpdate[] }>(req).tours;
+  const items = body<RequestBody<'updateTours'>>(req).tours;
   const ids = items.map((i) => i.id);
   checkUnique(ids, 'tour ids');
   for (const i of items) {
@@ -140,9 +126,5 @@ export const updateTours: Handler = async (req) => {
 };
 
 export const updateTourStatusBatch: Handler = async (req) => ({
-  tours: await moveStatuses(
-    req,
-    'tours',
-    body<{ tours: { id: string; statusV2: string; version?: number }[] }>(req).tours,
-  ),
+  tours: await moveStatuses(req, 'tours', body<RequestBody<'updateTourStatusBatch'>>(req).tours),
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { consumeNonce, nonceUsed, type VerifiedIdToken } from '../auth/id-token';
 import { issueAccessToken } from '../auth/tokens';
+import type { RequestBody } from '../contract';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
 
@@ -14,11 +15,6 @@ interface UserRow {
   id: string;
   email: string;
   name: string;
-}
-
-interface SignInBody {
-  idToken: string;
-  orgDisplayId?: string;
 }
 
 async function verified(req: FastifyRequest, idToken: string): Promise<VerifiedIdToken> {
@@ -50,7 +46,7 @@ async function assertOrgAccess(db: Db, userId: string, orgDisplayId: string): Pr
 }
 
 export async function signIn(req: FastifyRequest, _reply: FastifyReply) {
-  const { idToken, orgDisplayId } = req.body as SignInBody;
+  const { idToken, orgDisplayId } = req.body as RequestBody<'signIn'>;
   const { db, config } = req.server;
   const token = await verified(req, idToken);
   const user = await findUser(db, token);
@@ -61,7 +57,7 @@ export async function signIn(req: FastifyRequest, _reply: FastifyReply) {
 }
 
 export async function register(req: FastifyRequest, _reply: FastifyReply) {
-  const { idToken } = req.body as { idToken: string };
+  const { idToken } = req.body as RequestBody<'register'>;
   const { db, config } = req.server;
   const token = await verified(req, idToken);
   if (await findUser(db, token))

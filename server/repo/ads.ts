@@ -1,21 +1,9 @@
+import type { Schemas } from '../contract';
 import type { Db } from '../db/client';
 
 /** Advertisements and advertisement groups of a team. */
-export interface Ad {
-  id: string;
-  teamId: string;
-  tag: string | null;
-  title: string;
-  imageUrl: string | null;
-  linkUrl: string | null;
-}
-
-export interface AdGroup {
-  id: string;
-  tag: string | null;
-  teamId: string;
-  items: Ad[];
-}
+export type Ad = Schemas['Ad'];
+export type AdGroup = Schemas['AdGroup'];
 
 interface AdRow {
   id: string;

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Schemas } from '../contract';
 import type { Db } from '../db/client';
 
 /** Append-only event log: status moves, edits, links, emails and comments, with who and when. */
 export type EventType = 'COMMENT' | 'STATUS' | 'EDIT' | 'LINK' | 'UNLINK' | 'EMAIL' | 'CREATE';
 
-export interface EventLog {
-  id: string;
-  isSystemEvent: boolean;
-  operatedBy: { id: string; name: string } | null;
-  type: string;
-  comment: string | null;
-  timestamp: string;
-}
+/** The contract's EventLog, except type: the type column is unconstrained text, so any string. */
+export type EventLog = Omit<Schemas['EventLog'], 'type'> & { type: string };
 
 export interface NewEvent {
   teamId: string;

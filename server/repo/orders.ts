@@ -1,3 +1,4 @@
+import type { Schemas } from '../contract';
 import type { Db } from '../db/client';
 import { Params, pageWindow, toPage, type Page, type PageRequest } from './paging';
 
@@ -5,30 +6,10 @@ import { Params, pageWindow, toPage, type Page, type PageRequest } from './pagin
 export const OTAS = ['KLOOK', 'KKDAY', 'VIATOR', 'MPG'] as const;
 export type Ota = (typeof OTAS)[number];
 
-export interface Price {
-  type: string;
-  amount: number;
-  currency: string;
-}
+export type Price = Schemas['Price'];
 
-export interface Order {
-  id: string;
-  displayId: string;
-  otaOrderId: string;
-  ota: Ota;
-  departureAt: string;
-  bookedAt: string;
-  language: string;
-  product: { id: string; route: string; pack: string };
-  customer: { name: string; email: string };
-  quantity: { total: number; adult: number; child: number };
-  prices: Price[];
-  tour: { id: string; displayId: string } | null;
-  statusV2: string;
-  emailCheckpoints: { confirmation: boolean; info: boolean; review: boolean; marketing: boolean };
-  reviewCheckpoints: { OTA: boolean; TripAdvisor: boolean; Google: boolean; MyProGuide: boolean };
-  version: number;
-}
+/** The contract's Order, except statusV2: the status column is unconstrained text, so any string. */
+export type Order = Omit<Schemas['Order'], 'statusV2'> & { statusV2: string };
 
 /** A row of table orders (what the seed inserts). */
 export interface OrderTableRow {

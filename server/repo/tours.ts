@@ -1,19 +1,12 @@
+import type { Schemas } from '../contract';
 import type { Db } from '../db/client';
 import { Params, pageWindow, toPage, type Page, type PageRequest } from './paging';
 import type { Price } from './orders';
 
 /** Tours (groups): row mapping, filters and keyset pages. */
-export interface Tour {
-  id: string;
-  displayId: string;
-  displayName: string;
-  departureAt: string;
-  product: { id: string; route: string; pack: string } | null;
-  prices: Price[];
-  statusV2: string;
-  orderCount: number;
-  version: number;
-}
+
+/** The contract's Tour, except statusV2: the status column is unconstrained text, so any string. */
+export type Tour = Omit<Schemas['Tour'], 'statusV2'> & { statusV2: string };
 
 interface TourRow {
   id: string;

@@ -1,4 +1,5 @@
 import type { Ota, Status } from '../../src/domain/statuses';
+import type { Schemas } from '../contract';
 import type { OrderTableRow } from '../repo/orders';
 import { FIRST_NAMES, LANGUAGES, LAST_NAMES, OTA_PREFIX, USD_RATE, type ProductSeed } from './catalog';
 import type { SeededTeam } from './base';
@@ -7,11 +8,8 @@ import { zonedTime, type LocalDate } from './time';
 
 /** Generates one team's orders (rows of table orders, still unlinked) on the given days. */
 
-export interface Price {
-  type: 'ADULT' | 'CHILD' | 'TOTAL';
-  amount: number;
-  currency: string;
-}
+/** The contract's Price with the only kinds the seed generates. */
+export type Price = Omit<Schemas['Price'], 'type'> & { type: 'ADULT' | 'CHILD' | 'TOTAL' };
 
 /** A row of table orders, with the seed's narrower prices and statuses. */
 export interface OrderRow extends OrderTableRow {
