@@ -79,3 +79,18 @@ export function teamIdAt(user: SessionUser | null, index: number): string | null
   if (!user || !isValidTeamIndex(user.teams, index)) return null;
   return user.teams[index].id;
 }
+
+export interface ProfilePatch {
+  name?: string;
+  avatarUrl?: string | null;
+}
+
+/** The user with a new name or avatar. */
+export function patchUser(user: SessionUser, patch: ProfilePatch): SessionUser {
+  return { ...user, ...patch };
+}
+
+/** The user with one of their teams renamed or given a new logo. */
+export function patchTeam(user: SessionUser, teamId: string, patch: ProfilePatch): SessionUser {
+  return { ...user, teams: user.teams.map((t) => (t.id === teamId ? { ...t, ...patch } : t)) };
+}

@@ -9,6 +9,9 @@ import {
   TEAM_ERRORS,
   teamIdAt,
   type SessionUser,
+  patchTeam,
+  patchUser,
+  type ProfilePatch,
 } from '../domain/session-rules';
 import { apiConnection } from './session/api-connection';
 import { restoreSession, writePromptLogin, writeTeamId, writeToken, type StoredSession } from './session/storage';
@@ -51,6 +54,11 @@ const saveSelectedTeam = {
   params: ({ context }: { context: SessionContext }) => ({ teamId: context.teamId ?? '' }),
 } as const;
 
+/** An event's payload, as action params. */
+function withoutType<E extends { type: string }>({ type: _type, ...rest }: E): Omit<E, 'type'> {
+  return rest;
+}
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -79,6 +87,12 @@ export const sessionMachine = setup({
       callbackUrl: params.callbackUrl,
     })),
     setUser: assign((_, params: { user: SessionUser | null }) => ({ user: params.user })),
+    patchUser: assign(({ context }, params: ProfilePatch) => ({
+      user: context.user && patchUser(context.user, params),
+    })),
+    patchTeam: assign(({ context }, params: ProfilePatch & { teamId: string }) => ({
+      user: context.user && patchTeam(context.user, params.teamId, params),
+    })),
     /** Without a user there is no session; the stored token stays for the next start-up to retry. */
     dropUser: assign({ user: null, token: null, teamId: null }),
     /** The saved team when it is one of the user's, else the first one (index 0). */
@@ -200,6 +214,8 @@ export const sessionMachine = setup({
         'session.logout': { target: 'loggedOut', actions: endSession(PATHS.login) },
         // once logged out this state is left, so a burst of 401s navigates exactly once
         'api.unauthorized': { target: 'loggedOut', actions: endSession(PATHS.unauthorizedLogin) },
+        'user.patched': { actions: { type: 'patchUser', params: ({ event }) => withoutType(event) } },
+        'team.patched': { actions: { type: 'patchTeam', params: ({ event }) => withoutType(event) } },
       },
       states: {
         loading: {

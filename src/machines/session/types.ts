@@ -20,6 +20,9 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.refresh' }
   | { type: 'team.switch'; index: number }
-  | { type: 'api.unauthorized' };
+  | { type: 'api.unauthorized' }
+  /** Settings saved a new name or avatar: every view of the user shows it at once. */
+  | { type: 'user.patched'; name?: string; avatarUrl?: string | null }
+  | { type: 'team.patched'; teamId: string; name?: string; avatarUrl?: string | null };
 
 export type SessionTag = 'pending' | 'loggedIn' | 'busy';
