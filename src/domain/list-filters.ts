@@ -24,3 +24,21 @@ export interface ListQuery {
   displayId?: string;
   orderBy: OrderSort;
 }
+
+/** Display ids: `VN-000123` for orders, `T-000123` for tours; anything else is an OTA order id. */
+const DISPLAY_ID = /^(?:[A-Z]{2}|T)-\d+$/;
+
+/** The API query for these filters; the OTA order id is upper-cased before sending. */
+export function toListQuery(filters: ListFilters): ListQuery {
+  const query: ListQuery = { orderBy: filters.sort };
+  if (filters.startDate) query.startDate = filters.startDate;
+  if (filters.endDate) query.endDate = filters.endDate;
+  if (filters.ota) query.ota = filters.ota;
+  if (filters.status) query.statusV2 = filters.status;
+  const search = filters.search.trim().toUpperCase();
+  if (search) {
+    if (DISPLAY_ID.test(search)) query.displayId = search;
+    else query.otaOrderId = search;
+  }
+  return query;
+}
