@@ -116,6 +116,23 @@ describe('teams', () => {
     expect(spies.reloadPage).not.toHaveBeenCalled();
   });
 
+  it('settings changes reach the user and the team list at once, without a reload', async () => {
+    const { actor, spies } = signedIn();
+    await settled(actor);
+    actor.send({ type: 'user.patched', name: 'Ana B.' });
+    actor.send({ type: 'user.patched', avatarUrl: '/avatars/ana.png' });
+    actor.send({ type: 'team.patched', teamId: 'jp', name: 'Japan Tours', avatarUrl: '/logos/jp.png' });
+    const { user } = actor.getSnapshot().context;
+    expect(user).toMatchObject({ name: 'Ana B.', avatarUrl: '/avatars/ana.png', email: 'ana@tourdesk.test' });
+    expect(user?.teams.map((t) => [t.id, t.name, t.avatarUrl])).toEqual([
+      ['vn', teams[0].name, teams[0].avatarUrl],
+      ['jp', 'Japan Tours', '/logos/jp.png'],
+      ['fr', teams[2].name, teams[2].avatarUrl],
+    ]);
+    expect(selectTeam(actor.getSnapshot())?.id).toBe('vn');
+    expect(spies.reloadPage).not.toHaveBeenCalled();
+  });
+
   it('a user without teams has no valid index', async () => {
     const { actor, spies } = start({
       restoreSession: async () => stored({ token: 'tok' }),
