@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/{domain,machines,api,ui}/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // jsdom UI tests load lazy routes on first use
+          testTimeout: 20_000,
         },
       },
       {

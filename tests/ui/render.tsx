@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { appMachine } from '../../src/machines/app.machine';
@@ -7,6 +7,9 @@ import { AppContext, SessionContext } from '../../src/ui/app/actors';
 import { rootRoute } from '../../src/ui/router';
 import { system } from '../../src/ui/theme/system';
 import { fakeSession, type EffectSpies, type SessionFakes } from '../machines/session-fakes';
+
+// Lazy routes transform and load their modules on first use: allow for a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** Renders routes the way the app does: Chakra system, app-wide actors (with fakes), a router. */
 export function renderRoutes(routes: RouteObject[], url: string, fakes: SessionFakes = {}, spies?: EffectSpies) {
