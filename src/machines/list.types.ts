@@ -1,5 +1,6 @@
 import type { ActorRef, Snapshot } from 'xstate';
 import type { components } from '../api/schema';
+import type { NotifyEvent } from './notify';
 
 /** What the order and tour lists share with the actors around them (bulk status, edits, panel). */
 export type ListKind = 'orders' | 'tours';
@@ -17,8 +18,8 @@ export interface RowKey {
 
 /** Events any actor may send to a list to keep what it shows true. */
 export type ListPatchEvent =
-  /** Merge these fields into loaded rows; rows that no longer belong to the view leave it. */
-  | { type: 'list.patch'; rows: Array<{ id: string } & Partial<Order> & Partial<Tour>> }
+  /** Merge these fields into loaded rows (order fields or tour fields); rows that no longer belong to the view leave it. */
+  | { type: 'list.patch'; rows: Array<{ id: string } & (Partial<Order> | Partial<Tour>)> }
   | { type: 'list.remove'; ids: string[] }
   /** Reload from page 1 (and the day counts). */
   | { type: 'list.refresh' }
@@ -27,4 +28,5 @@ export type ListPatchEvent =
 
 export type ListSnapshotLike = Snapshot<unknown> & { context: { items: ListItem[] } };
 
-export type ListHandle = ActorRef<ListSnapshotLike, ListPatchEvent>;
+/** A list actor as the others see it; it may emit `notify` (the day counts failing). */
+export type ListHandle = ActorRef<ListSnapshotLike, ListPatchEvent, NotifyEvent>;

@@ -1,41 +1,46 @@
 import { Box, Flex, Separator, Stack, Text } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../domain/product';
+import { GlobalDialogs } from '../dialogs/global-dialogs';
+import { NavCountsProvider } from './nav-counts-context';
 import { SideNav } from './side-nav';
 import { TeamMenu } from './team-menu';
 import { UserBox } from './user-box';
 
-/** The default layout: sidebar (team, areas, user) and the screen. */
+/** The default layout: sidebar (team, areas with their totals, user), the screen and the global dialogs. */
 export function DefaultLayout() {
   return (
-    <Flex minH="100vh">
-      <Stack
-        as="aside"
-        width="240px"
-        flexShrink={0}
-        gap="3"
-        p="3"
-        borderRightWidth="1px"
-        bg="bg.panel"
-        position="sticky"
-        top="0"
-        height="100vh"
-      >
-        <Text fontSize="lg" fontWeight="bold" color="primary.solid" px="2">
-          {PRODUCT_NAME}
-        </Text>
-        <TeamMenu />
-        <Separator />
-        {/* only the navigation scrolls: team and user stay in view */}
-        <Box flex="1" minH="0" overflowY="auto">
-          <SideNav />
+    <NavCountsProvider>
+      <Flex minH="100vh">
+        <Stack
+          as="aside"
+          width="240px"
+          flexShrink={0}
+          gap="3"
+          p="3"
+          borderRightWidth="1px"
+          bg="bg.panel"
+          position="sticky"
+          top="0"
+          height="100vh"
+        >
+          <Text fontSize="lg" fontWeight="bold" color="primary.solid" px="2">
+            {PRODUCT_NAME}
+          </Text>
+          <TeamMenu />
+          <Separator />
+          {/* only the navigation scrolls: team and user stay in view */}
+          <Box flex="1" minH="0" overflowY="auto">
+            <SideNav />
+          </Box>
+          <Separator />
+          <UserBox />
+        </Stack>
+        <Box as="main" flex="1" minW="0" p="6">
+          <Outlet />
         </Box>
-        <Separator />
-        <UserBox />
-      </Stack>
-      <Box as="main" flex="1" minW="0" p="6">
-        <Outlet />
-      </Box>
-    </Flex>
+      </Flex>
+      <GlobalDialogs />
+    </NavCountsProvider>
   );
 }

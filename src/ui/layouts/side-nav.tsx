@@ -1,33 +1,53 @@
-import { Link, Stack } from '@chakra-ui/react';
+import { Box, Flex, Link, Stack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { NavLink } from 'react-router-dom';
 import { navAreasFor, type NavLink as NavItem } from '../../domain/navigation';
+import type { NavCountsContext } from '../../machines/nav-counts.machine';
 import { selectIsAdmin } from '../../machines/session.selectors';
 import { SessionContext } from '../app/actors';
+import { useNavCounts } from './nav-counts-context';
+
+/** `/orders` -> orders.all, `/tours/today` -> tours.today; null for areas without totals. */
+function totalOf(totals: NavCountsContext['totals'], to: string): number | null | undefined {
+  const [, area, view] = to.split('/');
+  if (area !== 'orders' && area !== 'tours') return undefined;
+  return totals[area][view ?? 'all'];
+}
 
 function Item({ link, nested }: { link: NavItem; nested?: boolean }) {
+  const counts = useNavCounts();
+  const total = useSelector(counts, (s) => totalOf(s.context.totals, link.to));
   return (
-    <Link
-      asChild
-      display="block"
-      px="2"
-      py="1"
-      ps={nested ? '5' : '2'}
-      borderRadius="l2"
-      color={nested ? 'fg.muted' : 'fg'}
-      fontWeight={nested ? 'normal' : 'semibold'}
-      textDecoration="none"
-      _hover={{ bg: 'primary.subtle', textDecoration: 'none' }}
-      _currentPage={{ color: 'primary.fg', bg: 'primary.subtle' }}
-    >
-      {/* `end`: an area link is current on its own page only, not on its views */}
-      <NavLink to={link.to} end>
-        {link.label}
-      </NavLink>
-    </Link>
+    <Flex align="center" gap="1">
+      <Link
+        asChild
+        flex="1"
+        display="block"
+        px="2"
+        py="1"
+        ps={nested ? '5' : '2'}
+        borderRadius="l2"
+        color={nested ? 'fg.muted' : 'fg'}
+        fontWeight={nested ? 'normal' : 'semibold'}
+        textDecoration="none"
+        _hover={{ bg: 'primary.subtle', textDecoration: 'none' }}
+        _currentPage={{ color: 'primary.fg', bg: 'primary.subtle' }}
+      >
+        {/* `end`: an area link is current on its own page only, not on its views */}
+        <NavLink to={link.to} end>
+          {link.label}
+        </NavLink>
+      </Link>
+      {total != null && (
+        <Box as="span" fontSize="xs" color="fg.muted" minW="8" textAlign="end" data-nav-total={link.to}>
+          {total.toLocaleString('en-US')}
+        </Box>
+      )}
+    </Flex>
   );
 }
 
-/** Every area of the app with its view sub-links. */
+/** Every area of the app with its view sub-links and, for orders and tours, their totals. */
 export function SideNav() {
   const isAdmin = SessionContext.useSelector(selectIsAdmin);
   return (

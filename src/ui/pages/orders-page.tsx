@@ -1,6 +1,7 @@
-import { PageHeading } from './page-heading';
+import { ORDER_VIEWS } from '../../domain/statuses';
+import { WorkspacePage } from '../workspace/workspace';
 
-/** Placeholder until this screen is built: its heading inside the default layout. */
+/** `/orders` and its views: the orders workspace. */
 export function OrdersPage() {
-  return <PageHeading />;
+  return <WorkspacePage kind="orders" views={ORDER_VIEWS} />;
 }

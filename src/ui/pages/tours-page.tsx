@@ -1,6 +1,7 @@
-import { PageHeading } from './page-heading';
+import { TOUR_VIEWS } from '../../domain/statuses';
+import { WorkspacePage } from '../workspace/workspace';
 
-/** Placeholder until this screen is built: its heading inside the default layout. */
+/** `/tours` and its views: the tours workspace. */
 export function ToursPage() {
-  return <PageHeading />;
+  return <WorkspacePage kind="tours" views={TOUR_VIEWS} />;
 }

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { ListFilters } from '../../src/domain/list-filters';
+import { belongsToView, isIssue, type ViewRow, type ViewScope } from '../../src/domain/list-views';
+
+const NOW = new Date('2026-03-10T12:00:00Z');
+const noFilters: ListFilters = {
+  startDate: null,
+  endDate: null,
+  ota: null,
+  status: null,
+  search: '',
+  sort: 'DEPARTURE_AT_ASC',
+};
+const scope = (
+  kind: ViewScope['kind'],
+  view: string | null,
+  filters: Partial<ListFilters> = {},
+  timezone = 'UTC',
+): ViewScope => ({
+  kind,
+  view,
+  filters: { ...noFilters, ...filters },
+  timezone,
+  now: NOW,
+});
+const order = (over: Partial<ViewRow> = {}): ViewRow => ({
+  id: 'o1',
+  displayId: 'VN-000001',
+  otaOrderId: 'KL123',
+  ota: 'KLOOK',
+  departureAt: '2026-03-20T09:00:00Z',
+  statusV2: 'new',
+  tour: null,
+  emailCheckpoints: { confirmation: false },
+  ...over,
+});
+
+describe('order views', () => {
+  it.each([
+    ['new-added', 'new'],
+    ['pending', 'pending'],
+    ['cancel-requested', 'cancel_requested'],
+    ['canceled', 'canceled'],
+  ])('%s keeps %s rows and drops the others', (view, status) => {
+    expect(belongsToView(order({ statusV2: status }), scope('orders', view))).toBe(true);
+    expect(belongsToView(order({ statusV2: 'arranged' }), scope('orders', view))).toBe(false);
+  });
+
+  it('all orders keeps every status', () => {
+    expect(belongsToView(order({ statusV2: 'completed' }), scope('orders', null))).toBe(true);
+  });
+
+  it('issues: departing within 48 hours unconfirmed, or linked while canceled / cancel-requested', () => {
+    const soon = '2026-03-11T08:00:00Z';
+    expect(isIssue(order({ departureAt: soon }), NOW)).toBe(true);
+    expect(isIssue(order({ departureAt: soon, emailCheckpoints: { confirmation: true } }), NOW)).toBe(false);
+    expect(isIssue(order({ departureAt: soon, statusV2: 'canceled' }), NOW)).toBe(false);
+    expect(isIssue(order({ statusV2: 'canceled', tour: { id: 't1' } }), NOW)).toBe(true);
+    expect(isIssue(order({ statusV2: 'cancel_requested', tour: { id: 't1' } }), NOW)).toBe(true);
+    // moved out of cancel-requested while departing far away: no issue any more, it leaves the view
+    expect(belongsToView(order({ statusV2: 'pending', tour: { id: 't1' } }), scope('orders', 'issues'))).toBe(false);
+  });
+});
+
+describe('tour views', () => {
+  const tour = (over: Partial<ViewRow> = {}): ViewRow => ({
+    id: 't1',
+    displayId: 'T-000001',
+    departureAt: '2026-03-10T20:00:00Z',
+    statusV2: 'grouped',
+    ...over,
+  });
+
+  it('status views', () => {
+    expect(belongsToView(tour(), scope('tours', 'grouped'))).toBe(true);
+    expect(belongsToView(tour({ statusV2: 'arranged' }), scope('tours', 'grouped'))).toBe(false);
+    expect(belongsToView(tour({ statusV2: 'completed' }), scope('tours', 'completed'))).toBe(true);
+  });
+
+  it('today and tomorrow are days of the team timezone', () => {
+    // 20:00 UTC on 10 March is 03:00 on 11 March in Ho Chi Minh City
+    expect(belongsToView(tour(), scope('tours', 'today', {}, 'UTC'))).toBe(true);
+    expect(belongsToView(tour(), scope('tours', 'today', {}, 'Asia/Ho_Chi_Minh'))).toBe(false);
+    expect(belongsToView(tour(), scope('tours', 'tomorrow', {}, 'Asia/Ho_Chi_Minh'))).toBe(true);
+  });
+});
+
+describe('filters', () => {
+  it('date range (inclusive, team timezone), status, OTA and search', () => {
+    const hcm = 'Asia/Ho_Chi_Minh';
+    const lateOn19th = order({ departureAt: '2026-03-19T18:00:00Z' }); // 01:00 on 20 March in HCM
+    expect(
+      belongsToView(lateOn19th, scope('orders', null, { startDate: '2026-03-20', endDate: '2026-03-20' }, hcm)),
+    ).toBe(true);
+    expect(belongsToView(lateOn19th, scope('orders', null, { startDate: '2026-03-20', endDate: '2026-03-20' }))).toBe(
+      false,
+    );
+    expect(belongsToView(order(), scope('orders', null, { status: 'pending' }))).toBe(false);
+    expect(belongsToView(order(), scope('orders', null, { ota: 'VIATOR' }))).toBe(false);
+    expect(belongsToView(order(), scope('orders', null, { search: 'kl123' }))).toBe(true);
+    expect(belongsToView(order(), scope('orders', null, { search: 'VN-000001' }))).toBe(true);
+    expect(belongsToView(order(), scope('orders', null, { search: 'other' }))).toBe(false);
+  });
+});

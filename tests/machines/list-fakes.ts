@@ -1,0 +1,86 @@
+import { fromPromise } from 'xstate';
+import type { DailyCount, DailyCountsInput, PageInput } from '../../src/api/services/lists';
+import type { Page } from '../../src/api/services/policy';
+import type { ListFilters } from '../../src/domain/list-filters';
+import { listMachine, type ListInput } from '../../src/machines/list.machine';
+import type { ListItem, Order, Tour } from '../../src/machines/list.types';
+
+/** Test doubles for the list machine: every service throws unless a test says otherwise. */
+export const FILTERS: ListFilters = {
+  startDate: '2026-03-01',
+  endDate: '2026-03-31',
+  ota: null,
+  status: null,
+  search: '',
+  sort: 'DEPARTURE_AT_ASC',
+};
+
+export const INPUT: ListInput = { kind: 'orders', view: 'new-added', teamId: 'vn', timezone: 'UTC', filters: FILTERS };
+
+export function order(id: string, departureAt = '2026-03-10T09:00:00.000Z', over: Partial<Order> = {}): Order {
+  return {
+    id,
+    displayId: `VN-${id}`,
+    otaOrderId: `KL-${id}`,
+    ota: 'KLOOK',
+    departureAt,
+    bookedAt: '2026-02-01T09:00:00.000Z',
+    language: 'en',
+    product: { id: 'p1', route: 'Hanoi', pack: 'Day' },
+    customer: { name: 'A', email: 'a@example.com' },
+    quantity: { total: 2, adult: 2, child: 0 },
+    prices: [],
+    tour: null,
+    statusV2: 'new',
+    emailCheckpoints: { confirmation: false, info: false, review: false, marketing: false },
+    reviewCheckpoints: { OTA: false, TripAdvisor: false, Google: false, MyProGuide: false },
+    version: 1,
+    ...over,
+  };
+}
+
+export function tour(id: string, departureAt = '2026-03-10T09:00:00.000Z'): Tour {
+  return {
+    id,
+    displayId: `T-${id}`,
+    displayName: `Tour ${id}`,
+    departureAt,
+    product: null,
+    prices: [],
+    statusV2: 'grouped',
+    orderCount: 3,
+    version: 1,
+  };
+}
+
+export const page = (items: ListItem[], nextCursor: string | null = null): Page<ListItem> => ({
+  items,
+  hasMore: nextCursor !== null,
+  nextCursor,
+});
+
+const notFaked = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} was not faked in this test`);
+};
+
+export interface ListFakes {
+  loadPage?: (input: PageInput) => Promise<Page<ListItem>>;
+  loadDailyCounts?: (input: DailyCountsInput) => Promise<DailyCount[]>;
+}
+
+export function fakeList(fakes: ListFakes = {}) {
+  const loadPage = fakes.loadPage ?? notFaked('loadPage');
+  const loadDailyCounts = fakes.loadDailyCounts ?? notFaked('loadDailyCounts');
+  return listMachine.provide({
+    actors: {
+      loadPage: fromPromise<Page<ListItem>, PageInput>(({ input }) => loadPage(input)),
+      loadDailyCounts: fromPromise<DailyCount[], DailyCountsInput>(({ input }) => loadDailyCounts(input)),
+    },
+  });
+}
+
+export const dayCount = (date: string, total: number): DailyCount => ({
+  date,
+  total,
+  otaCounts: { KLOOK: total, KKDAY: 0, VIATOR: 0, MPG: 0 },
+});
