@@ -1,5 +1,25 @@
-/** Selections of orders and tours, and when a navigation clears them (SPEC section 2). */
+/** Selections of orders and tours: which rows a click or a key selects, and when a navigation clears them. */
 export type SelectionKind = 'order' | 'tour';
+
+/** A row of the grouped list: a date header (`id` = `YYYY-MM-DD`) or an item (order or tour). */
+export interface SelectionRow {
+  id: string;
+  /** The row's day, `YYYY-MM-DD`. */
+  date: string;
+  header: boolean;
+}
+
+export interface SelectionState {
+  ids: string[];
+  anchorId: string | null;
+  focusId: string | null;
+  openId: string | null;
+}
+
+export type ClickMode = 'replace' | 'range' | 'toggle';
+export type SelectionKey = 'ArrowUp' | 'ArrowDown' | 'Space' | 'Enter' | 'Escape';
+
+export const EMPTY_SELECTION: SelectionState = Object.freeze({ ids: [], anchorId: null, focusId: null, openId: null }) as SelectionState;
 
 /** `/orders/...` clears the order selection, `/tours/...` the tour selection. */
 export function selectionsToClear(pathname: string): SelectionKind[] {
@@ -14,4 +34,102 @@ export function toggleId(ids: readonly string[], id: string): string[] {
 
 export function uniqueIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
+}
+
+/** The item ids of a day (SPEC section 5: selecting a date header selects all orders of that day). */
+export function dayItemIds(rows: readonly SelectionRow[], date: string): string[] {
+  return rows.filter((r) => !r.header && r.date === date).map((r) => r.id);
+}
+
+/** A date header toggles its day: the whole day selected deselects it, anything less selects it all. */
+export function toggleDay(ids: readonly string[], rows: readonly SelectionRow[], date: string): string[] {
+  const day = dayItemIds(rows, date);
+  if (day.length === 0) return [...ids];
+  const selected = new Set(ids);
+  if (day.every((id) => selected.has(id))) {
+    const dropped = new Set(day);
+    return ids.filter((id) => !dropped.has(id));
+  }
+  return [...ids, ...day.filter((id) => !selected.has(id))];
+}
+
+/** The items between two rows (both included, either order); headers are skipped. */
+export function rangeIds(rows: readonly SelectionRow[], fromId: string, toId: string): string[] {
+  const from = rows.findIndex((r) => r.id === fromId);
+  const to = rows.findIndex((r) => r.id === toId);
+  if (from < 0 || to < 0) return [];
+  const [start, end] = from <= to ? [from, to] : [to, from];
+  return rows.slice(start, end + 1).filter((r) => !r.header).map((r) => r.id);
+}
+
+/**
+ * A click on a row. Headers toggle their day whatever the mode (anchor and focus move there,
+ * the panel stays). Items: replace selects just it and opens it; range selects the items from
+ * the anchor to it (without an anchor in the list, like replace); toggle flips it. Range and
+ * toggle leave the panel as it is.
+ */
+export function clickRow(state: SelectionState, rows: readonly SelectionRow[], id: string, mode: ClickMode): SelectionState {
+  const row = rows.find((r) => r.id === id);
+  if (!row) return state;
+  if (row.header) return { ...state, ids: toggleDay(state.ids, rows, row.date), anchorId: id, focusId: id };
+  const anchored = state.anchorId !== null && rows.some((r) => r.id === state.anchorId);
+  if (mode === 'range' && anchored) return { ...state, ids: rangeIds(rows, state.anchorId!, id), focusId: id };
+  if (mode === 'toggle') return { ...state, ids: toggleId(state.ids, id), anchorId: id, focusId: id };
+  return { ids: [id], anchorId: id, focusId: id, openId: id };
+}
+
+/** The focus row after an arrow key: one step through the rows (headers included), clamped; none yet = the first row. */
+export function moveFocus(rows: readonly SelectionRow[], focusId: string | null, step: 1 | -1): string | null {
+  if (rows.length === 0) return focusId;
+  const at = focusId === null ? -1 : rows.findIndex((r) => r.id === focusId);
+  if (at < 0) return rows[0].id;
+  return rows[Math.min(rows.length - 1, Math.max(0, at + step))].id;
+}
+
+/** Keyboard: arrows move the focus, Space toggles the focus row (a header its day), Enter opens it, Escape closes the panel. */
+export function pressKey(state: SelectionState, rows: readonly SelectionRow[], key: SelectionKey): SelectionState {
+  const focus = rows.find((r) => r.id === state.focusId);
+  switch (key) {
+    case 'ArrowDown':
+    case 'ArrowUp':
+      return { ...state, focusId: moveFocus(rows, state.focusId, key === 'ArrowDown' ? 1 : -1) };
+    case 'Space':
+      if (!focus) return state;
+      return clickRow(state, rows, focus.id, 'toggle');
+    case 'Enter':
+      return focus && !focus.header ? { ...state, openId: focus.id } : state;
+    case 'Escape':
+      return { ...state, openId: null };
+  }
+}
+
+/** Date ids (`YYYY-MM-DD`) are header rows (SPEC section 5). */
+export function isDateId(id: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(id);
+}
+
+/** A row id that is neither a header nor among the list's item ids. */
+function goneFrom(items: ReadonlySet<string>) {
+  return (id: string | null): boolean => id !== null && !isDateId(id) && !items.has(id);
+}
+
+/**
+ * Keeps only what the list still holds, given its item ids: selected ids, anchor and focus that
+ * left it are dropped (a header anchor or focus stays; the panel stays: it says itself when its
+ * row is gone).
+ */
+export function pruneSelection(state: SelectionState, itemIds: readonly string[]): SelectionState {
+  const gone = goneFrom(new Set(itemIds));
+  return {
+    ...state,
+    ids: state.ids.filter((id) => !gone(id)),
+    anchorId: gone(state.anchorId) ? null : state.anchorId,
+    focusId: gone(state.focusId) ? null : state.focusId,
+  };
+}
+
+/** Whether pruning would change anything (so a list reload does not churn the selection). */
+export function needsPrune(state: SelectionState, itemIds: readonly string[]): boolean {
+  const gone = goneFrom(new Set(itemIds));
+  return state.ids.some(gone) || gone(state.anchorId) || gone(state.focusId);
 }

@@ -1,0 +1,167 @@
+import { assign, emit, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import {
+  updateOrderStatusBatch,
+  updateTourStatusBatch,
+  type StatusChange,
+  type StatusItem,
+  type StatusV2,
+} from '../api/services/status';
+import { statusLabel } from '../domain/statuses';
+import type { ListHandle, ListItem, ListKind } from './list.types';
+import type { NotifyEvent } from './notify';
+
+/**
+ * Moves the selected orders or tours to one status (SPEC sections 4, 5 and 8). One move at a
+ * time: while one saves, `bulk.move` is not accepted (the menu is disabled by `state.can`), so
+ * two moves never race on the same rows' versions.
+ */
+/** The navigation totals (the workspace's `CountsHandle`). */
+export type CountsRefresher = ActorRef<Snapshot<unknown>, { type: 'counts.refresh' }>;
+
+export interface BulkStatusInput {
+  kind: ListKind;
+  list: ListHandle;
+  counts: CountsRefresher;
+}
+
+export interface BulkStatusContext extends BulkStatusInput {
+  /** The rows being moved (the last move's once done), with the version each was loaded at. */
+  items: StatusItem[];
+  status: StatusV2 | null;
+  error: string | null;
+}
+
+export type BulkStatusEvent = { type: 'bulk.move'; ids: readonly string[]; status: StatusV2 };
+
+const FAILED: Record<ListKind, string> = {
+  orders: 'Failed to update order status',
+  tours: 'Failed to update groups status',
+};
+const NOUN: Record<ListKind, string> = { orders: 'orders', tours: 'groups' };
+
+/** What to send: each id once, with its version from the loaded list when there is one. */
+export function statusItems(ids: readonly string[], status: StatusV2, loaded: readonly ListItem[]): StatusItem[] {
+  const wanted = new Set(ids);
+  const versions = new Map<string, number>();
+  for (const item of loaded) if (wanted.has(item.id)) versions.set(item.id, item.version);
+  return [...wanted].map((id) => {
+    const version = versions.get(id);
+    return version === undefined ? { id, statusV2: status } : { id, statusV2: status, version };
+  });
+}
+
+/** The success toast of SPEC section 8: `{n} orders moved to "{label}"` / `{n} groups moved to "{label}"`. */
+export function movedMessage(kind: ListKind, n: number, status: string): string {
+  return `${n} ${NOUN[kind]} moved to "${statusLabel(status)}"`;
+}
+
+export const bulkStatusMachine = setup({
+  types: {
+    context: {} as BulkStatusContext,
+    events: {} as BulkStatusEvent,
+    input: {} as BulkStatusInput,
+    emitted: {} as NotifyEvent,
+  },
+  actors: { updateOrderStatusBatch, updateTourStatusBatch },
+  guards: {
+    isEmpty: (_, params: { ids: readonly string[] }) => params.ids.length === 0,
+    isTours: ({ context }) => context.kind === 'tours',
+    saved: (_, params: { changes: StatusChange[] | null }) => params.changes !== null,
+  },
+  actions: {
+    /** SPEC section 5: orders warn, tours log an error; nothing is sent. */
+    refuseEmpty: ({ context }) => {
+      const message = `[bulk-status] status update refused: no ${NOUN[context.kind]} selected`;
+      if (context.kind === 'orders') console.warn(message);
+      else console.error(message);
+    },
+    remember: assign(({ context }, params: { ids: readonly string[]; status: StatusV2 }) => ({
+      items: statusItems(params.ids, params.status, context.list.getSnapshot().context.items),
+      status: params.status,
+      error: null,
+    })),
+    /** One event for the whole batch: the list merges it and drops rows that left its view. */
+    patchList: sendTo(
+      ({ context }) => context.list,
+      (_, params: { changes: StatusChange[] }) => ({
+        type: 'list.patch' as const,
+        rows: params.changes.map(({ id, statusV2, version }) => ({ id, statusV2, version })),
+      }),
+    ),
+    refreshDayCounts: sendTo(({ context }) => context.list, { type: 'list.refreshCounts' as const }),
+    refreshNavCounts: sendTo(({ context }) => context.counts, { type: 'counts.refresh' as const }),
+    notifyMoved: emit(({ context }, params: { changes: StatusChange[] }) => ({
+      type: 'notify' as const,
+      kind: 'success' as const,
+      message: movedMessage(context.kind, params.changes.length, context.status ?? ''),
+    })),
+    fail: assign(({ context }) => ({ error: FAILED[context.kind] })),
+    notifyFailed: emit(({ context }) => ({ type: 'notify' as const, kind: 'error' as const, message: FAILED[context.kind] })),
+  },
+}).createMachine({
+  id: 'bulkStatus',
+  context: ({ input }) => ({ ...input, items: [], status: null, error: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'bulk.move': [
+          { guard: { type: 'isEmpty', params: ({ event }) => ({ ids: event.ids }) }, actions: 'refuseEmpty' },
+          {
+            guard: 'isTours',
+            target: 'savingTours',
+            actions: { type: 'remember', params: ({ event }) => ({ ids: event.ids, status: event.status }) },
+          },
+          {
+            target: 'savingOrders',
+            actions: { type: 'remember', params: ({ event }) => ({ ids: event.ids, status: event.status }) },
+          },
+        ],
+      },
+    },
+    savingOrders: {
+      tags: ['saving'],
+      invoke: {
+        id: 'updateOrderStatusBatch',
+        src: 'updateOrderStatusBatch',
+        input: ({ context }) => ({ items: context.items }),
+        onDone: [
+          {
+            guard: { type: 'saved', params: ({ event }) => ({ changes: event.output }) },
+            target: 'idle',
+            actions: [
+              { type: 'patchList', params: ({ event }) => ({ changes: event.output ?? [] }) },
+              'refreshDayCounts',
+              'refreshNavCounts',
+              { type: 'notifyMoved', params: ({ event }) => ({ changes: event.output ?? [] }) },
+            ],
+          },
+          { target: 'idle', actions: ['fail', 'notifyFailed'] },
+        ],
+        onError: { target: 'idle', actions: ['fail', 'notifyFailed'] },
+      },
+    },
+    savingTours: {
+      tags: ['saving'],
+      invoke: {
+        id: 'updateTourStatusBatch',
+        src: 'updateTourStatusBatch',
+        input: ({ context }) => ({ items: context.items }),
+        onDone: [
+          {
+            guard: { type: 'saved', params: ({ event }) => ({ changes: event.output }) },
+            target: 'idle',
+            actions: [
+              { type: 'patchList', params: ({ event }) => ({ changes: event.output ?? [] }) },
+              'refreshDayCounts',
+              'refreshNavCounts',
+              { type: 'notifyMoved', params: ({ event }) => ({ changes: event.output ?? [] }) },
+            ],
+          },
+          { target: 'idle', actions: ['fail', 'notifyFailed'] },
+        ],
+        onError: { target: 'idle', actions: ['fail', 'notifyFailed'] },
+      },
+    },
+  },
+});

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, toPromise } from 'xstate';
+import { movedMessage, statusItems } from '../../src/machines/bulk-status.machine';
+import { LOADED } from './bulk-status-fakes';
+
+/** The services go through the one client; here it answers from a table and records the requests. */
+const requests: Request[] = [];
+let answer: (request: Request) => Response = () => new Response(null, { status: 500 });
+vi.mock('../../src/api/client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/api/client')>();
+  const fetch = async (request: Request) => {
+    requests.push(request);
+    return answer(request);
+  };
+  return { ...original, api: original.createApiClient({ baseUrl: 'http://test', fetch }) };
+});
+const { updateOrderStatusBatch, updateTourStatusBatch } = await import('../../src/api/services/status');
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const run = <T>(logic: Parameters<typeof createActor>[0], input: T) => toPromise(createActor(logic, { input }).start());
+
+beforeEach(() => {
+  requests.length = 0;
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('status services', () => {
+  const items = [{ id: 'o1', statusV2: 'pending' as const, version: 2 }];
+
+  it('PUTs the orders batch and answers the new statuses and versions', async () => {
+    answer = () => json(200, { orders: [{ id: 'o1', statusV2: 'pending', version: 3 }] });
+    await expect(run(updateOrderStatusBatch, { items })).resolves.toEqual([
+      { id: 'o1', statusV2: 'pending', version: 3 },
+    ]);
+    expect(requests[0].method).toBe('PUT');
+    expect(new URL(requests[0].url).pathname).toBe('/api/v2/orders/status/batch');
+    await expect(requests[0].json()).resolves.toEqual({ orders: items });
+  });
+
+  it('PUTs the tours batch', async () => {
+    answer = () => json(200, { tours: [{ id: 'o1', statusV2: 'pending', version: 3 }] });
+    await expect(run(updateTourStatusBatch, { items })).resolves.toHaveLength(1);
+    expect(new URL(requests[0].url).pathname).toBe('/api/v2/tours/status/batch');
+    await expect(requests[0].json()).resolves.toEqual({ tours: items });
+  });
+
+  it.each([
+    ['orders', updateOrderStatusBatch, 409],
+    ['tours', updateTourStatusBatch, 500],
+  ] as const)('a failed %s move is logged and answers null (SPEC section 8)', async (_, logic, status) => {
+    answer = () => json(status, { error: 'STALE', message: 'changed meanwhile' });
+    await expect(run(logic, { items })).resolves.toBeNull();
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('failed'));
+  });
+});
+
+describe('bulk status rules', () => {
+  it('sends each id once, with the version of the loaded row when there is one', () => {
+    expect(statusItems(['o2', 'o9', 'o2'], 'arranged', LOADED)).toEqual([
+      { id: 'o2', statusV2: 'arranged', version: 0 },
+      { id: 'o9', statusV2: 'arranged' },
+    ]);
+  });
+
+  it('words the success toast with the status label of SPEC section 4', () => {
+    expect(movedMessage('orders', 2, 'new')).toBe('2 orders moved to "New Order"');
+    expect(movedMessage('orders', 1, 'cancel_requested')).toBe('1 orders moved to "Cancel Requested"');
+    expect(movedMessage('tours', 5, 'completed')).toBe('5 groups moved to "Tour Completed"');
+    expect(movedMessage('tours', 3, 'arranged')).toBe('3 groups moved to "Arranged"');
+  });
+});
