@@ -27,7 +27,16 @@ const BAD_UPLOADS: [string, string, number][] = [
   ['a JPEG declared as png', `data:image/png;base64,${image([0xff, 0xd8, 0xff, 0xe0], 100)}`, 400],
   ['bad base64', 'data:image/png;base64,iVBOR$$$w0KGgo=', 400],
   ['base64 of a wrong length', 'data:image/png;base64,iVBORw0KGgoAB', 400],
+  ['a PNG declared as jpeg', `data:image/jpeg;base64,${image(PNG, 100)}`, 400],
+  ['a GIF', `data:image/gif;base64,${Buffer.from('GIF89a').toString('base64')}`, 400],
+  ['image/jpg, which is not a MIME type', `data:image/jpg;base64,${image([0xff, 0xd8, 0xff, 0xe0], 100)}`, 400],
+  ['a link instead of inline data', 'https://example.com/logo.png', 400],
+  ['empty data', 'data:image/png;base64,', 400],
+  ['a PNG signature cut short', `data:image/png;base64,${Buffer.from(PNG.slice(0, 4)).toString('base64')}`, 400],
   ['an image over 512000 bytes', png(512_001 + 8000), 413],
+  ['an image just over 512000 bytes', png(512_001), 413],
+  ['a data URL longer than the contract allows', png(760_000), 400],
+  ['a body over the server limit', png(900_000), 413],
 ];
 
 describe('user setting', () => {

@@ -1,8 +1,9 @@
 import { Avatar, Box, Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { initialOf } from '../../domain/session-rules';
 import { selectTeam, selectTeams } from '../../machines/session.selectors';
 import { SessionContext } from '../app/actors';
 
-/** The team switcher: lists the user's teams; choosing one saves it and reloads. */
+/** The team switcher (with each team's logo or first letter): choosing a team saves it and reloads. */
 export function TeamMenu() {
   const session = SessionContext.useActorRef();
   const teams = SessionContext.useSelector(selectTeams);
@@ -20,9 +21,9 @@ export function TeamMenu() {
             px="2"
             aria-label="Switch team"
           >
-            <Avatar.Root size="2xs" shape="rounded">
-              <Avatar.Fallback name={current?.name} />
-              {current?.avatarUrl && <Avatar.Image src={current.avatarUrl} />}
+            <Avatar.Root size="2xs" shape="full" data-testid="team-avatar">
+              <Avatar.Fallback>{initialOf(current?.name ?? '')}</Avatar.Fallback>
+              {current?.avatarUrl && <Avatar.Image src={current.avatarUrl} alt="" />}
             </Avatar.Root>
             <Text truncate>{current?.name ?? 'No team'}</Text>
           </Button>
@@ -36,9 +37,9 @@ export function TeamMenu() {
                   value={String(index)}
                   aria-current={team.id === current?.id ? 'true' : undefined}
                 >
-                  <Avatar.Root size="2xs" shape="rounded">
-                    <Avatar.Fallback name={team.name} />
-                    {team.avatarUrl && <Avatar.Image src={team.avatarUrl} />}
+                  <Avatar.Root size="2xs" shape="full">
+                    <Avatar.Fallback>{initialOf(team.name)}</Avatar.Fallback>
+                    {team.avatarUrl && <Avatar.Image src={team.avatarUrl} alt="" />}
                   </Avatar.Root>
                   <Box flex="1" fontWeight={team.id === current?.id ? 'bold' : undefined}>
                     {team.name}

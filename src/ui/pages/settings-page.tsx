@@ -1,6 +1,40 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { SessionUser, TeamSummary } from '../../domain/session-rules';
+import { PATHS } from '../../domain/paths';
+import { selectTeam, selectUser, type SessionActorRef } from '../../machines/session.selectors';
+import { SessionContext } from '../app/actors';
+import { SettingsDialog } from '../settings/settings-dialog';
+import { useSettingsDialog } from '../settings/use-settings-dialog';
 import { PageHeading } from './page-heading';
 
-/** Placeholder until this screen is built: its heading inside the default layout. */
+/**
+ * `/setting` opens the settings dialog. Closing it goes back to where the person came from within
+ * the app (the previous history entry), or to the landing page when `/setting` was opened directly.
+ */
+function RoutedSettings({ session, user, team }: { session: SessionActorRef; user: SessionUser; team: TeamSummary }) {
+  const dialog = useSettingsDialog(session, user, team);
+  const navigate = useNavigate();
+  const cameFromApp = useLocation().key !== 'default';
+  useEffect(() => {
+    const closed = dialog.on('dialog.closed', () => {
+      if (cameFromApp) navigate(-1);
+      else navigate(PATHS.landing, { replace: true });
+    });
+    dialog.send({ type: 'dialog.open' });
+    return () => closed.unsubscribe();
+  }, [dialog, navigate, cameFromApp]);
+  return <SettingsDialog actor={dialog} email={user.email} />;
+}
+
 export function SettingsPage() {
-  return <PageHeading />;
+  const session = SessionContext.useActorRef();
+  const user = SessionContext.useSelector(selectUser);
+  const team = SessionContext.useSelector(selectTeam);
+  return (
+    <>
+      <PageHeading />
+      {user && team && <RoutedSettings session={session} user={user} team={team} />}
+    </>
+  );
 }

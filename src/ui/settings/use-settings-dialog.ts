@@ -1,0 +1,17 @@
+import { useActorRef } from '@xstate/react';
+import { settingsDialogMachine, type SettingsDialogInput } from '../../machines/settings-dialog.machine';
+import type { SessionUser, TeamSummary } from '../../domain/session-rules';
+import type { SessionActorRef } from '../../machines/session.selectors';
+
+/** The dialog's actor for the signed-in user and their selected team; saves patch the session. */
+export function useSettingsDialog(session: SessionActorRef, user: SessionUser, team: TeamSummary) {
+  const input: SettingsDialogInput = {
+    userId: user.id,
+    name: user.name,
+    avatarUrl: user.avatarUrl,
+    teamId: team.id,
+    isAdmin: team.role === 'ADMIN',
+    session,
+  };
+  return useActorRef(settingsDialogMachine, { input });
+}
