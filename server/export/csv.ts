@@ -1,15 +1,9 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-import timezone from 'dayjs/plugin/timezone.js';
 import type { Db } from '../db/client';
 import { listOrders, type Order, type OrderFilters, type OrderSort, type Price } from '../repo/orders';
 import { listTours, type Tour, type TourFilters } from '../repo/tours';
 import type { Page } from '../repo/paging';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** CSV export: every row of the export's filters, read in keyset batches of 1000, streamed. */
 export const BATCH = 1000;
@@ -21,7 +15,28 @@ export interface ExportJob {
   filters: Record<string, unknown>;
 }
 
-const local = (iso: string, tz: string) => dayjs(iso).tz(tz).format('YYYY-MM-DD HH:mm');
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** 'YYYY-MM-DD HH:mm' in the team's timezone. One formatter per zone: building one per call (as
+ *  dayjs's tz() does) cost about a millisecond per date, seconds per 10,000-row file. */
+export function local(iso: string, tz: string): string {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    formatters.set(tz, f);
+  }
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(new Date(iso))) p[part.type] = part.value;
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
 const prices = (list: Price[]) => list.map((p) => `${p.type} ${p.amount} ${p.currency}`).join('; ');
 
 const ORDER_COLUMNS = [

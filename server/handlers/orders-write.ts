@@ -1,8 +1,8 @@
-import { statusLabel } from '../../src/domain/statuses';
 import type { RequestBody, Schemas } from '../contract';
-import { resolveBatch } from '../http/access';
+import { myTeams, resolveBatch } from '../http/access';
 import { appendEvents, type NewEvent } from '../repo/events';
 import { ordersByIds, type Order } from '../repo/orders';
+import { moveStatuses as moveRows } from '../repo/status-moves';
 import { body, ctx, type Handler } from './util';
 import { checkPrices, checkTimestamp, checkUnique, checkVersions } from './validate';
 
@@ -88,44 +88,20 @@ export const updateOrders: Handler = async (req) => {
 /** One item of updateOrderStatusBatch or updateTourStatusBatch (the same shape). */
 type StatusItem = RequestBody<'updateOrderStatusBatch'>['orders'][number];
 
-/** Moves orders or tours to statuses: one locked primary-key read (404/409 checks), one UPDATE per
- *  target status (a bulk move has one), one multi-row event INSERT. */
+/** Moves orders or tours to statuses, all or nothing (404 for a foreign id, 409 for a stale version). */
 export async function moveStatuses(
   req: Parameters<Handler>[0],
   table: 'orders' | 'tours',
   items: StatusItem[],
 ): Promise<Schemas['StatusChange'][]> {
   const { db, user } = ctx(req);
-  const ids = items.map((i) => i.id);
-  checkUnique(ids, 'ids');
+  checkUnique(
+    items.map((i) => i.id),
+    'ids',
+  );
   return db.tx(async (tx) => {
-    const stored = await resolveBatch(tx, table, user.userId, ids, true);
-    checkVersions(items, stored);
-    const byStatus = new Map<string, string[]>();
-    for (const i of items) byStatus.set(i.statusV2, [...(byStatus.get(i.statusV2) ?? []), i.id]);
-    const versions = new Map<string, number>();
-    for (const [status, group] of byStatus) {
-      const rows = await tx.query<{ id: string; version: number }>(
-        `UPDATE ${table} SET status = $2, version = version + 1, updated_at = now()
-          WHERE id = ANY($1::text[]) RETURNING id, version`,
-        [group, status],
-      );
-      for (const r of rows) versions.set(r.id, r.version);
-    }
-    const events: NewEvent[] = [];
-    for (const i of items) {
-      const from = stored.get(i.id)!;
-      if (from.status === i.statusV2) continue;
-      events.push({
-        teamId: from.teamId,
-        ...(table === 'orders' ? { orderId: i.id } : { tourId: i.id }),
-        type: 'STATUS',
-        comment: `${statusLabel(from.status)} → ${statusLabel(i.statusV2)}`,
-        data: { from: from.status, to: i.statusV2 },
-      });
-    }
-    await appendEvents(tx, { userId: user.userId, name: user.name }, events);
-    return items.map((i) => ({ id: i.id, statusV2: i.statusV2, version: versions.get(i.id)! }));
+    const teams = [...(await myTeams(tx, user.userId)).keys()];
+    return moveRows(tx, table, { userId: user.userId, name: user.name }, teams, items);
   });
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Schemas } from '../contract';
 import type { Db } from '../db/client';
 
@@ -64,6 +64,19 @@ function insertParams(by: Operator | null, events: NewEvent[], ids: string[]): u
   ];
 }
 
+/**
+ * A UUID version 7: time first, so the ids of new events land at the right edge of the primary key
+ * instead of all over it (a 1,000-order status move inserts 1,000 events at once).
+ */
+export function eventId(): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(Date.now(), 0, 6);
+  b[6] = (b[6] & 0x0f) | 0x70;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 /** Inserts any number of events with one multi-row INSERT. */
 export async function appendEvents(db: Db, by: Operator | null, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -72,7 +85,7 @@ export async function appendEvents(db: Db, by: Operator | null, events: NewEvent
     insertParams(
       by,
       events,
-      events.map(() => randomUUID()),
+      events.map(() => eventId()),
     ),
   );
 }
@@ -81,7 +94,7 @@ export async function appendEvents(db: Db, by: Operator | null, events: NewEvent
 export async function appendEvent(db: Db, by: Operator | null, event: NewEvent): Promise<EventLog> {
   const [row] = await db.query<EventRow>(
     `${INSERT} RETURNING id, is_system_event, operated_by_id, operated_by_name, type, comment, timestamp`,
-    insertParams(by, [event], [randomUUID()]),
+    insertParams(by, [event], [eventId()]),
   );
   return mapEvent(row);
 }

@@ -43,6 +43,26 @@ describe('orders CSV export', () => {
     expect(n).toBe(1);
   });
 
+  it('has no row cap: more than 10,000 rows, only those of the OTA and status filters', async () => {
+    const team = s.w.japan.id;
+    const wanted = { productId: s.w.product, start: new Date('2036-01-01T00:00:00Z'), stepMinutes: 1, ota: 'KKDAY' };
+    await addOrders(s.t.db, team, { ...wanted, count: 10_250, status: 'pending' });
+    await addOrders(s.t.db, team, { ...wanted, count: 40, status: 'new' });
+    await addOrders(s.t.db, team, { ...wanted, count: 40, status: 'pending', ota: 'MPG' });
+    await addOrders(s.t.db, team, { ...wanted, count: 40, status: 'pending', start: new Date('2036-03-01T00:00:00Z') });
+    const res = await get(
+      `/api/v1/orders/export/csv?teamId=${team}&startDate=2036-01-01&endDate=2036-01-31&ota=KKDAY&statusV2=pending`,
+      s.w.admin.token,
+    );
+    expect(res.statusCode).toBe(200);
+    const file = await get(res.json().presignedUrl);
+    expect(file.statusCode).toBe(200);
+    const rows = csvLines(file.body).slice(1);
+    expect(rows).toHaveLength(10_250);
+    expect(new Set(rows.map((l) => l.split(',')[0])).size).toBe(10_250);
+    expect(rows.every((l) => l.split(',')[1] === 'KKDAY' && l.split(',')[3] === 'pending')).toBe(true);
+  }, 120_000);
+
   it('rejects a tampered or expired signature with 403', async () => {
     const { presignedUrl } = (await get(`/api/v1/orders/export/csv?teamId=${s.w.home.id}`, s.w.member.token)).json();
     const url = new URL(presignedUrl, 'http://x');

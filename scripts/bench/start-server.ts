@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Starts the server in its own process on a free port with the given DATA_DIR (embedded database),
+ * as `npm start` does: when the browser needs the app, `vite build` first, into a folder of its own
+ * (so a dist/ that another process serves is never rebuilt under it), served through STATIC_DIR;
+ * for the API benchmarks the API alone (no app).
+ */
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the server did not answer on ${url} within ${timeoutMs} ms`);
+}
+
+function run(cmd: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`)),
+    );
+  });
+}
+
+export async function startServer(opts: {
+  dataDir: string;
+  databaseUrl: string | null;
+  app: boolean;
+}): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const appDir = mkdtempSync(join(tmpdir(), 'tourdesk-bench-app-'));
+  if (opts.app) {
+    const started = Date.now();
+    await run('npx', ['vite', 'build', '--outDir', appDir, '--emptyOutDir', '--logLevel', 'warn']);
+    console.log(`Built the app in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.databaseUrl ?? '',
+      STATIC_DIR: appDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const log: string[] = [];
+  child.stdout?.on('data', (d) => log.push(String(d)));
+  child.stderr?.on('data', (d) => log.push(String(d)));
+  const started = Date.now();
+  try {
+    await waitForHealth(url, child, 300_000);
+  } catch (err) {
+    console.error(log.join(''));
+    throw err;
+  }
+  console.log(
+    `Server (${opts.app ? 'app and API' : 'API only'}) ready on ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null && child.pid) {
+        const exited = new Promise((r) => child.once('exit', r));
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      }
+      rmSync(appDir, { recursive: true, force: true });
+    },
+  };
+}
