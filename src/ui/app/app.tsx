@@ -7,6 +7,7 @@ import { system } from '../theme/system';
 import { AppToaster } from '../toaster';
 import { AppContext, SessionContext } from './actors';
 import type { NavigationBridge } from './navigation';
+import { InspectContext } from './inspect';
 import { NotificationBridge } from './notifications';
 import { RouterHost } from './router-host';
 
@@ -23,13 +24,15 @@ export function App({ sessionLogic, appLogic, appInput, navigation, inspect }: A
   return (
     <ChakraProvider value={system}>
       <FatalErrorBoundary>
-        <SessionContext.Provider logic={sessionLogic} options={{ inspect }}>
-          <AppContext.Provider logic={appLogic} options={{ input: appInput, inspect }}>
-            <NotificationBridge />
-            <AppToaster />
-            <RouterHost navigation={navigation} />
-          </AppContext.Provider>
-        </SessionContext.Provider>
+        <InspectContext.Provider value={inspect}>
+          <SessionContext.Provider logic={sessionLogic} options={{ inspect }}>
+            <AppContext.Provider logic={appLogic} options={{ input: appInput, inspect }}>
+              <NotificationBridge />
+              <AppToaster />
+              <RouterHost navigation={navigation} />
+            </AppContext.Provider>
+          </SessionContext.Provider>
+        </InspectContext.Provider>
       </FatalErrorBoundary>
     </ChakraProvider>
   );
