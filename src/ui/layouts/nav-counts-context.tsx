@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { navCountsMachine } from '../../machines/nav-counts.machine';
 import { selectTeam } from '../../machines/session.selectors';
 import { SessionContext } from '../app/actors';
+import { useInspect } from '../app/inspect';
 
 export type NavCountsRef = ActorRefFrom<typeof navCountsMachine>;
 
@@ -12,7 +13,8 @@ const NavCounts = createContext<NavCountsRef | null>(null);
 /** Starts the navigation totals of the selected team for the default layout and its screens. */
 export function NavCountsProvider({ children }: { children: ReactNode }) {
   const teamId = SessionContext.useSelector((s) => selectTeam(s)?.id ?? null);
-  const counts = useActorRef(navCountsMachine, { input: { teamId } });
+  const inspect = useInspect();
+  const counts = useActorRef(navCountsMachine, { inspect, input: { teamId } });
   useEffect(() => counts.send({ type: 'counts.team', teamId }), [counts, teamId]);
   return <NavCounts.Provider value={counts}>{children}</NavCounts.Provider>;
 }

@@ -2,6 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { settingsDialogMachine, type SettingsDialogInput } from '../../machines/settings-dialog.machine';
 import type { SessionUser, TeamSummary } from '../../domain/session-rules';
 import type { SessionActorRef } from '../../machines/session.selectors';
+import { useInspect } from '../app/inspect';
 
 /** The dialog's actor for the signed-in user and their selected team; saves patch the session. */
 export function useSettingsDialog(session: SessionActorRef, user: SessionUser, team: TeamSummary) {
@@ -13,5 +14,6 @@ export function useSettingsDialog(session: SessionActorRef, user: SessionUser, t
     isAdmin: team.role === 'ADMIN',
     session,
   };
-  return useActorRef(settingsDialogMachine, { input });
+  const inspect = useInspect();
+  return useActorRef(settingsDialogMachine, { inspect, input });
 }

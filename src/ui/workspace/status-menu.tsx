@@ -7,6 +7,7 @@ import { bulkStatusMachine } from '../../machines/bulk-status.machine';
 import type { ListHandle } from '../../machines/list.types';
 import { useNotifications } from '../app/notifications';
 import type { WorkspaceProps } from './workspace-props';
+import { useInspect } from '../app/inspect';
 
 const ANY_MOVE = { type: 'bulk.move', ids: [], status: 'new' } as const;
 
@@ -20,15 +21,15 @@ function usePrunedSelection(list: ListHandle, selection: SelectionActorRef) {
 
 /** The selection count and "Move to": moves every selected order or tour to one status. */
 export function StatusMenu({ kind, list, counts, selection }: WorkspaceProps) {
-  const bulk = useActorRef(bulkStatusMachine, { input: { kind, list, counts } });
+  const inspect = useInspect();
+  const bulk = useActorRef(bulkStatusMachine, { inspect, input: { kind, list, counts } });
   useNotifications(bulk);
   usePrunedSelection(list, selection);
   const selected = useSelector(selection, (s) => s.context.ids.length);
   const canMove = useSelector(bulk, (s) => s.can(ANY_MOVE));
   const saving = useSelector(bulk, (s) => s.hasTag('saving'));
 
-  const move = (status: Status) =>
-    bulk.send({ type: 'bulk.move', ids: selection.getSnapshot().context.ids, status });
+  const move = (status: Status) => bulk.send({ type: 'bulk.move', ids: selection.getSnapshot().context.ids, status });
 
   return (
     <>
@@ -53,7 +54,12 @@ export function StatusMenu({ kind, list, counts, selection }: WorkspaceProps) {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <Button size="sm" variant="ghost" disabled={selected === 0} onClick={() => selection.send({ type: 'selection.clear' })}>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={selected === 0}
+        onClick={() => selection.send({ type: 'selection.clear' })}
+      >
         Clear selection
       </Button>
     </>

@@ -18,13 +18,15 @@ import { CreateMenu } from './create-menu';
 import { ExportButton } from './export-button';
 import { StatusMenu } from './status-menu';
 import type { WorkspaceProps } from './workspace-props';
+import { useInspect } from '../app/inspect';
 
 type WorkspaceSetup = Omit<WorkspaceProps, 'list'>;
 
 /** The screen operators live in: filters, toolbar, the list and the side panel of one view. */
 function Workspace(setup: WorkspaceSetup) {
   const { kind, view, teamId, timezone, filters, selection } = setup;
-  const list = useActorRef(listMachines[kind], { input: { kind, view, teamId, timezone, filters } });
+  const inspect = useInspect();
+  const list = useActorRef(listMachines[kind], { inspect, input: { kind, view, teamId, timezone, filters } });
   useNotifications(list);
 
   // the list started with the first filters; later changes restart it from page 1
