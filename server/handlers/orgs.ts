@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { findCountry } from '../../src/domain/countries';
+import { OTAS } from '../../src/domain/statuses';
 import type { RequestBody, Schemas } from '../contract';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -26,6 +27,15 @@ function info(stored: Partial<Information> | null, given?: Schemas['OrgInformati
     serviceCity: given?.serviceCity ?? stored?.serviceCity ?? [],
     pointOfContact: poc,
   };
+}
+
+/**
+ * A new team gets one OTA inbox per OTA on the organization's mail domain (the point of contact's,
+ * else the owner's), none selected: choosing them is onboarding stage 5.
+ */
+function otaInboxes(contactEmail: string, ownerEmail: string) {
+  const domain = (contactEmail.split('@')[1] || ownerEmail.split('@')[1] || 'example.com').toLowerCase();
+  return OTAS.map((ota) => ({ ota, email: `${ota.toLowerCase()}@${domain}`, selected: false }));
 }
 
 const mapOrg = (r: OrgRow): Schemas['Org'] => ({
@@ -121,13 +131,11 @@ export const upsertOrg: Handler = async (req) => {
     }
     if (country && name && !org.team_id) {
       const teamId = randomUUID();
-      await tx.query('INSERT INTO teams (id, code, name, timezone, continent) VALUES ($1, $2, $3, $4, $5)', [
-        teamId,
-        country.code,
-        name,
-        country.timezone,
-        country.continent,
-      ]);
+      const inboxes = otaInboxes(info(org.information).pointOfContact.email, user.email);
+      await tx.query(
+        'INSERT INTO teams (id, code, name, timezone, continent, ota_accounts) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+        [teamId, country.code, name, country.timezone, country.continent, JSON.stringify(inboxes)],
+      );
       await tx.query("INSERT INTO memberships (user_id, team_id, role) VALUES ($1, $2, 'ADMIN')", [
         user.userId,
         teamId,

@@ -128,3 +128,58 @@ describe('upsertOrg and getOrg', () => {
     expect(orgs).toHaveLength(0);
   });
 });
+
+describe('the team onboarding creates', () => {
+  it('has one OTA inbox per OTA on the contact domain, none selected, for stage 5 to choose from', async () => {
+    const p = await newcomer();
+    await req('PATCH', '/api/v1/orgs', p.token, { name: 'Delta Rides', stage: 3 });
+    await req('PATCH', '/api/v1/orgs', p.token, {
+      information: { pointOfContact: { email: 'Ops@Delta-Rides.test' } },
+      stage: 4,
+    });
+    const org = (
+      await req('PATCH', '/api/v1/orgs', p.token, { name: 'Delta Rides', countryCode: 'VN', plan: 'growth', stage: 5 })
+    ).json();
+    const url = `/api/v1/team/ota-accounts?teamId=${org.teamId}`;
+    const accounts = (await req('GET', url, p.token)).json();
+    expect(accounts).toEqual({
+      available: [
+        { ota: 'KLOOK', email: 'klook@delta-rides.test' },
+        { ota: 'KKDAY', email: 'kkday@delta-rides.test' },
+        { ota: 'VIATOR', email: 'viator@delta-rides.test' },
+        { ota: 'MPG', email: 'mpg@delta-rides.test' },
+      ],
+      otas: [],
+    });
+    const saved = await req('PUT', '/api/v1/team/ota-accounts', p.token, {
+      teamId: org.teamId,
+      otas: ['klook@delta-rides.test', 'mpg@delta-rides.test'],
+    });
+    expect(saved.json().otas).toEqual(['klook@delta-rides.test', 'mpg@delta-rides.test']);
+    const closed = await req('PATCH', '/api/v1/orgs', p.token, { stage: 7 });
+    expect(closed.json()).toMatchObject({ stage: 7, teamId: org.teamId, plan: 'growth' });
+    // another team's accounts stay out of reach, and the new team's out of other people's
+    expect((await req('GET', `/api/v1/team/ota-accounts?teamId=${s.w.home.id}`, p.token)).statusCode).toBe(403);
+    expect((await req('GET', url, s.w.outsider.token)).statusCode).toBe(403);
+    expect(
+      (await req('PUT', '/api/v1/team/ota-accounts', s.w.outsider.token, { teamId: org.teamId, otas: [] })).statusCode,
+    ).toBe(403);
+    expect((await req('GET', `/api/v1/orgs/${org.id}`, s.w.outsider.token)).statusCode).toBe(404);
+  });
+
+  it("falls back to the owner's mail domain when no contact e-mail was given", async () => {
+    const p = await newcomer();
+    const org = (await req('PATCH', '/api/v1/orgs', p.token, { name: 'Nile Boats', countryCode: 'EG' })).json();
+    const accounts = (await req('GET', `/api/v1/team/ota-accounts?teamId=${org.teamId}`, p.token)).json();
+    expect(accounts.available.map((a: { email: string }) => a.email)).toEqual([
+      'klook@example.test',
+      'kkday@example.test',
+      'viator@example.test',
+      'mpg@example.test',
+    ]);
+    expect((await req('GET', '/api/v1/users/me', p.token)).json().teams[0]).toMatchObject({
+      code: 'EG',
+      timezone: 'Africa/Cairo',
+    });
+  });
+});

@@ -1,4 +1,28 @@
-/** Placeholder (ONBOARDING work of issue 4): the timezone alert and the OTA account dialog over any screen. */
+import { useActorRef } from '@xstate/react';
+import { globalDialogsMachine, type GlobalDialogsInput } from '../../machines/global-dialogs.machine';
+import { selectTeam } from '../../machines/session.selectors';
+import { SessionContext } from '../app/actors';
+import { OtaAccountsDialog } from './ota-accounts-dialog';
+import { TimezoneAlert } from './timezone-alert';
+
+/**
+ * The timezone alert and the OTA account dialog over any screen of the default layout. One
+ * machine per login and team decides which may show (never both).
+ */
 export function GlobalDialogs() {
-  return null;
+  const teamId = SessionContext.useSelector((s) => selectTeam(s)?.id ?? null);
+  const teamTimezone = SessionContext.useSelector((s) => selectTeam(s)?.timezone ?? 'UTC');
+  const token = SessionContext.useSelector((s) => s.context.token);
+  if (!teamId || !token) return null;
+  return <Dialogs key={`${teamId} ${token}`} input={{ teamId, teamTimezone, token }} />;
+}
+
+function Dialogs({ input }: { input: GlobalDialogsInput }) {
+  const actor = useActorRef(globalDialogsMachine, { input });
+  return (
+    <>
+      <TimezoneAlert actor={actor} />
+      <OtaAccountsDialog actor={actor} />
+    </>
+  );
 }

@@ -1,40 +1,83 @@
-import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { PRODUCT_NAME } from '../../domain/product';
-import { selectError, selectUser } from '../../machines/session.selectors';
+import { Alert, Button, Heading, HStack, Spinner, Stack } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ComponentType } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { Stage } from '../../domain/onboarding-rules';
+import { PATHS } from '../../domain/paths';
+import { onboardingMachine } from '../../machines/onboarding.machine';
+import {
+  selectCanBack,
+  selectCanNext,
+  selectError,
+  selectIsBusy,
+  selectIsClosed,
+  selectIsRestoring,
+  selectStage,
+  type OnboardingActorRef,
+} from '../../machines/onboarding/selectors';
+import { selectUser } from '../../machines/session.selectors';
 import { SessionContext } from '../app/actors';
+import { CompletionStage } from '../onboarding/completion-stage';
+import { ContactStage } from '../onboarding/contact-stage';
+import { OrganizationStage } from '../onboarding/organization-stage';
+import { OtaAccountsStage } from '../onboarding/ota-accounts-stage';
+import { PlanStage } from '../onboarding/plan-stage';
+import { SignInStage } from '../onboarding/sign-in-stage';
+import { Stepper } from '../onboarding/stepper';
 
-/** Where a signed-in user without a team lands; the onboarding stages come here. */
+const STAGE_VIEWS: Record<Exclude<Stage, 7>, ComponentType<{ actor: OnboardingActorRef }>> = {
+  1: SignInStage,
+  2: OrganizationStage,
+  3: ContactStage,
+  4: PlanStage,
+  5: OtaAccountsStage,
+  6: CompletionStage,
+};
+
+/** `/auth/onboarding`: the seven stages, one machine per signed-in user (or visitor). */
 export function OnboardingPage() {
-  const session = SessionContext.useActorRef();
-  const user = SessionContext.useSelector(selectUser);
-  const error = SessionContext.useSelector(selectError);
-  const canLogout = SessionContext.useSelector((s) => s.can({ type: 'session.logout' }));
+  const userId = SessionContext.useSelector((s) => selectUser(s)?.id ?? null);
+  return <Onboarding key={userId ?? 'visitor'} userId={userId} />;
+}
 
+function Onboarding({ userId }: { userId: string | null }) {
+  const session = SessionContext.useActorRef();
+  const actor = useActorRef(onboardingMachine, { input: { session, userId } });
+  const stage = useSelector(actor, selectStage);
+  const closed = useSelector(actor, selectIsClosed);
+  const busy = useSelector(actor, selectIsBusy);
+  const restoring = useSelector(actor, selectIsRestoring);
+  const error = useSelector(actor, selectError);
+  const canNext = useSelector(actor, selectCanNext);
+  const canBack = useSelector(actor, selectCanBack);
+
+  // closed (stage 7): the session reloads the user with the new team; the guards let us in
+  if (closed) return <Navigate to={PATHS.landing} replace />;
+  if (restoring) return <Spinner aria-label="Loading your organization" />;
+  const StageView = STAGE_VIEWS[stage as Exclude<Stage, 7>];
   return (
     <Stack gap="5">
       <Heading as="h1" size="2xl">
-        Welcome to {PRODUCT_NAME}
+        Set up your organization
       </Heading>
-      {user ? (
-        <Text>
-          Signed in as <strong>{user.email}</strong>. Your account is not part of a team yet.
-        </Text>
-      ) : (
-        <Text>Sign in to set up your organization.</Text>
-      )}
+      <Stepper actor={actor} />
+      <StageView actor={actor} />
       {error && (
-        <Alert.Root status="info">
+        <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Title>{error}</Alert.Title>
         </Alert.Root>
       )}
-      {canLogout ? (
-        <Button variant="outline" onClick={() => session.send({ type: 'session.logout' })}>
-          Logout
+      <HStack justify="space-between">
+        <Button variant="outline" disabled={!canBack} onClick={() => actor.send({ type: 'onboarding.back' })}>
+          Back
         </Button>
-      ) : (
-        <Button onClick={() => session.send({ type: 'session.login' })}>Sign in</Button>
-      )}
+        {stage > 1 || userId ? (
+          <Button loading={busy} disabled={!canNext} onClick={() => actor.send({ type: 'onboarding.next' })}>
+            {stage === 6 ? 'Finish' : 'Next'}
+          </Button>
+        ) : null}
+      </HStack>
     </Stack>
   );
 }

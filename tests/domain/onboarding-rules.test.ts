@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clockIn,
+  EMPTY_VALUES,
+  isStage,
+  mergeOrg,
+  MESSAGES,
+  toInformation,
+  toList,
+  timezonesDiffer,
+  validateStage,
+  type OnboardingValues,
+  type OrgSnapshot,
+} from '../../src/domain/onboarding-rules';
+
+const values = (over: Partial<OnboardingValues>): OnboardingValues => ({ ...EMPTY_VALUES, ...over });
+
+describe('stages', () => {
+  it('are the integers 1 to 7', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].every(isStage)).toBe(true);
+    expect([0, 8, 9, 2.5, -1, '3', null].some(isStage)).toBe(false);
+  });
+});
+
+describe('validation', () => {
+  it('asks for a name and a known country at stage 2', () => {
+    expect(validateStage(2, values({}))).toEqual({ name: MESSAGES.name, countryCode: MESSAGES.countryCode });
+    expect(validateStage(2, values({ name: '  ', countryCode: 'ZZ' }))).toEqual({
+      name: MESSAGES.name,
+      countryCode: MESSAGES.countryCode,
+    });
+    expect(validateStage(2, values({ name: 'Mekong Trails', countryCode: 'kh' }))).toEqual({});
+  });
+
+  it('checks the contact information at stage 3 field by field', () => {
+    const ok = values({
+      serviceCountries: 'Cambodia',
+      serviceCities: 'Siem Reap, Phnom Penh',
+      fullName: 'Lan Pham',
+      email: 'lan@mekong.test',
+      phone: '+855 (12) 345-678',
+      jobTitle: 'Owner',
+    });
+    expect(validateStage(3, ok)).toEqual({});
+    expect(validateStage(3, { ...ok, email: 'lan@' })).toEqual({ email: MESSAGES.email });
+    expect(validateStage(3, { ...ok, phone: '12345' })).toEqual({ phone: MESSAGES.phone });
+    expect(validateStage(3, { ...ok, phone: '+855 12 abc' })).toEqual({ phone: MESSAGES.phone });
+    expect(validateStage(3, { ...ok, serviceCities: ' , ' })).toEqual({ serviceCities: MESSAGES.serviceCities });
+  });
+
+  it('needs one of the plans at stage 4', () => {
+    expect(validateStage(4, values({ plan: 'platinum' }))).toEqual({ plan: MESSAGES.plan });
+    expect(validateStage(4, values({ plan: 'starter' }))).toEqual({});
+  });
+});
+
+describe('lists and the organization', () => {
+  it('turns comma-separated text into a clean list', () => {
+    expect(toList(' Vietnam, Cambodia ,, Vietnam ')).toEqual(['Vietnam', 'Cambodia']);
+  });
+
+  it('sends the contact information as the server takes it', () => {
+    expect(
+      toInformation(values({ serviceCountries: 'Laos', serviceCities: 'Luang Prabang', fullName: ' An ' })),
+    ).toEqual({
+      serviceCountry: ['Laos'],
+      serviceCity: ['Luang Prabang'],
+      pointOfContact: { fullName: 'An', email: '', phone: '', jobTitle: '' },
+    });
+  });
+
+  it('after a reload keeps the draft and fills its gaps from the server', () => {
+    const org: OrgSnapshot = {
+      id: 'o1',
+      name: 'Server Name',
+      plan: 'growth',
+      stage: 4,
+      teamId: null,
+      information: {
+        serviceCountry: ['Peru'],
+        serviceCity: ['Cusco'],
+        pointOfContact: { fullName: 'Rosa', email: 'rosa@andes.test', phone: '', jobTitle: '' },
+      },
+    };
+    expect(mergeOrg(values({ name: 'Typed Name', countryCode: 'PE', email: 'typed@andes.test' }), org)).toEqual(
+      values({
+        name: 'Typed Name',
+        countryCode: 'PE',
+        serviceCountries: 'Peru',
+        serviceCities: 'Cusco',
+        fullName: 'Rosa',
+        email: 'typed@andes.test',
+        plan: 'growth',
+      }),
+    );
+  });
+});
+
+describe('timezones', () => {
+  it('differ only when both are known and not the same', () => {
+    expect(timezonesDiffer('Asia/Ho_Chi_Minh', 'America/New_York')).toBe(true);
+    expect(timezonesDiffer('UTC', 'UTC')).toBe(false);
+    expect(timezonesDiffer('', 'UTC')).toBe(false);
+  });
+
+  it("shows the team's time", () => {
+    expect(clockIn(Date.UTC(2026, 10, 22, 0, 30), 'Asia/Ho_Chi_Minh')).toBe('Sun 22 Nov, 07:30');
+  });
+});

@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import {
+  globalDialogsMachine,
+  type GlobalDialogsEvent,
+  type GlobalDialogsInput,
+} from '../../src/machines/global-dialogs.machine';
+import type { TimezoneAlertEnv } from '../../src/machines/onboarding/timezone-alert-store';
+import type { otaAccountsMachine } from '../../src/machines/ota-accounts.machine';
+import {
+  allTransitions,
+  deferredActors,
+  done,
+  enabledEvents,
+  failed,
+  flush,
+  isSynthetic,
+  leaves,
+  recordingActor,
+  restingStates,
+  type Synthetic,
+} from './onboarding-harness';
+
+/**
+ * Model-based: paths generated from the production machine, replayed on a real actor. The
+ * invariant of SPEC section 2 is checked on every state of every path: the OTA dialog never shows
+ * while the timezone alert is open.
+ */
+const input: GlobalDialogsInput = { teamId: 't1', teamTimezone: 'Asia/Ho_Chi_Minh', token: 'tok' };
+const env = (over: Partial<TimezoneAlertEnv>): TimezoneAlertEnv => ({
+  browserTimezone: 'Asia/Ho_Chi_Minh',
+  now: 0,
+  shownForThisLogin: false,
+  ...over,
+});
+const accounts = (otas: string[]) => ({ available: [{ ota: 'KLOOK', email: 'k@t.test' }], otas });
+
+type ModelEvent = GlobalDialogsEvent | Synthetic;
+const EVENTS: ModelEvent[] = [
+  done('readTimezoneAlert', env({ browserTimezone: 'America/New_York' })),
+  done('readTimezoneAlert', env({ browserTimezone: 'America/New_York', shownForThisLogin: true })),
+  done('readTimezoneAlert', env({})),
+  failed('readTimezoneAlert'),
+  done('getOtaAccounts', accounts([])),
+  done('getOtaAccounts', accounts(['k@t.test'])),
+  done('getOtaAccounts', null),
+  failed('getOtaAccounts'),
+  { type: 'timezone.close' },
+  { type: 'ota.open' },
+  { type: 'ota.close' },
+  done('otaAccounts', { otas: ['k@t.test'] }),
+  failed('otaAccounts'),
+];
+
+const IDS = ['readTimezoneAlert', 'getOtaAccounts', 'otaAccounts'] as const;
+const remembered: string[] = [];
+function logic(actors = deferredActors(IDS).actors) {
+  return globalDialogsMachine.provide({
+    actors: { ...actors, otaAccounts: actors.otaAccounts as unknown as typeof otaAccountsMachine } as never,
+    actions: { rememberTimezoneAlert: ({ context }) => void remembered.push(context.token) },
+  });
+}
+type Snap = SnapshotFrom<typeof globalDialogsMachine>;
+const key = (s: Snap) => JSON.stringify({ v: s.value, tz: s.context.browserTimezone });
+const paths = getShortestPaths(logic(), {
+  input,
+  events: enabledEvents<GlobalDialogsEvent>(EVENTS),
+  serializeState: (s, event) => `${key(s as Snap)} ← ${event?.type ?? ''}`,
+});
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+const taken = new Set<string>();
+const bothOpen = (s: Snap) => s.matches({ timezone: 'open' }) && s.matches({ ota: 'open' });
+
+describe('global dialogs model', () => {
+  it('reaches every state', () => {
+    const reached = new Set(paths.flatMap((p) => leaves(p.state.value)));
+    expect([...reached].sort()).toEqual(restingStates(globalDialogsMachine.root).sort());
+  });
+
+  describe.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' → ') + ` ⇒ ${key(p.state)}`, p] as const))(
+    '%s',
+    (_, path) => {
+      it('replays on a real actor; the two dialogs never show at once', async () => {
+        const fakes = deferredActors(IDS);
+        const { actor, taken: seen } = recordingActor(logic(fakes.actors), { input });
+        remembered.length = 0;
+        actor.start();
+        for (const step of path.steps.slice(1)) {
+          const event = step.event as ModelEvent;
+          if (isSynthetic(event)) fakes.settle(event);
+          else actor.send(event);
+          await flush();
+          expect(key(actor.getSnapshot())).toBe(key(step.state));
+          expect(bothOpen(actor.getSnapshot())).toBe(false);
+        }
+        // the alert is remembered for this login exactly when it opened
+        const opened = path.steps.some((s) => (s.state as Snap).matches({ timezone: 'open' }));
+        expect(remembered).toEqual(opened ? ['tok'] : []);
+        seen.forEach((t) => taken.add(t));
+        actor.stop();
+      });
+    },
+  );
+
+  it('took every transition of the machine on the way', () => {
+    expect([...taken].sort()).toEqual(allTransitions(globalDialogsMachine.root).sort());
+  });
+
+  it('holds an OTA request while the alert is open and shows it once the alert closes', async () => {
+    const fakes = deferredActors(IDS);
+    const actor = recordingActor(logic(fakes.actors), { input }).actor.start();
+    fakes.settle(done('readTimezoneAlert', env({ browserTimezone: 'America/New_York' })) as Synthetic);
+    fakes.settle(done('getOtaAccounts', accounts([])) as Synthetic);
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ timezone: 'open', ota: 'waiting' });
+    actor.send({ type: 'timezone.close' });
+    expect(actor.getSnapshot().value).toEqual({ timezone: 'closed', ota: 'open' });
+    actor.stop();
+  });
+});
