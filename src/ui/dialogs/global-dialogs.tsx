@@ -4,6 +4,7 @@ import { selectTeam } from '../../machines/session.selectors';
 import { SessionContext } from '../app/actors';
 import { OtaAccountsDialog } from './ota-accounts-dialog';
 import { TimezoneAlert } from './timezone-alert';
+import { useInspect } from '../app/inspect';
 
 /**
  * The timezone alert and the OTA account dialog over any screen of the default layout. One
@@ -18,7 +19,8 @@ export function GlobalDialogs() {
 }
 
 function Dialogs({ input }: { input: GlobalDialogsInput }) {
-  const actor = useActorRef(globalDialogsMachine, { input });
+  const inspect = useInspect();
+  const actor = useActorRef(globalDialogsMachine, { inspect, input });
   return (
     <>
       <TimezoneAlert actor={actor} />

@@ -24,6 +24,7 @@ import { OtaAccountsStage } from '../onboarding/ota-accounts-stage';
 import { PlanStage } from '../onboarding/plan-stage';
 import { SignInStage } from '../onboarding/sign-in-stage';
 import { Stepper } from '../onboarding/stepper';
+import { useInspect } from '../app/inspect';
 
 const STAGE_VIEWS: Record<Exclude<Stage, 7>, ComponentType<{ actor: OnboardingActorRef }>> = {
   1: SignInStage,
@@ -41,8 +42,9 @@ export function OnboardingPage() {
 }
 
 function Onboarding({ userId }: { userId: string | null }) {
+  const inspect = useInspect();
   const session = SessionContext.useActorRef();
-  const actor = useActorRef(onboardingMachine, { input: { session, userId } });
+  const actor = useActorRef(onboardingMachine, { inspect, input: { session, userId } });
   const stage = useSelector(actor, selectStage);
   const closed = useSelector(actor, selectIsClosed);
   const busy = useSelector(actor, selectIsBusy);
