@@ -79,6 +79,8 @@ async function main() {
         `The database already has ${result.teams} teams: nothing to do (use --reset to start over, or --team CODE to add orders).`,
       );
     } else {
+      // PGlite never autovacuums: give the planner statistics for the rows just written
+      await db.query('VACUUM ANALYZE');
       console.log(
         `Seeded ${result.orders} orders, ${result.tours} tours and ${result.events} events` +
           `${args.team ? ` into team ${args.team}` : ` across ${result.teams} teams`} in ${(result.ms / 1000).toFixed(1)} s.`,
