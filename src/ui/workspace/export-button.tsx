@@ -1,6 +1,45 @@
+import { Button } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { exportMachine } from '../../machines/export.machine';
+import { selectUser } from '../../machines/session.selectors';
+import { SessionContext } from '../app/actors';
+import { useNotifications } from '../app/notifications';
 import type { WorkspaceProps } from './workspace-props';
 
-/** Placeholder: filled in by the TOURS work of issue 3. */
-export function ExportButton(_props: WorkspaceProps) {
-  return null;
+/** The server serves the signed link as an attachment: a hidden anchor starts the download. */
+function startDownload(url: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = '';
+  anchor.hidden = true;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
+const downloadingExport = exportMachine.provide({
+  actions: { startDownload: (_, params) => startDownload(params.url) },
+});
+
+/** "Export CSV" of the current view with its filters. */
+export function ExportButton({ kind, teamId, timezone, filters, view }: WorkspaceProps) {
+  const user = SessionContext.useSelector(selectUser);
+  const exporter = useActorRef(downloadingExport, {
+    input: { kind, teamId, timezone, userName: user?.name || user?.email || 'unknown' },
+  });
+  useNotifications(exporter);
+  const busy = useSelector(exporter, (s) => s.hasTag('busy'));
+  const canStart = useSelector(exporter, (s) => s.can({ type: 'export.start', filters, view }));
+
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      loading={busy}
+      disabled={!canStart}
+      onClick={() => exporter.send({ type: 'export.start', filters, view })}
+    >
+      Export CSV
+    </Button>
+  );
 }

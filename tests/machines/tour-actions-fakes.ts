@@ -1,0 +1,114 @@
+import { createActor, fromPromise, fromTransition, type AnyActorLogic, type AnyEventObject } from 'xstate';
+import { vi } from 'vitest';
+import type { Order, Tour } from '../../src/machines/list.types';
+
+/** Test doubles for the tour actions and export machines: services throw unless a test says otherwise. */
+export const notFaked = (name: string): AnyActorLogic =>
+  fromPromise<never, unknown>(async () => {
+    throw new Error(`${name} was not faked in this test`);
+  });
+
+/** A service answering with `fn(input)`, with its calls recorded. */
+export function fakeService<I, O>(fn: (input: I) => O | Promise<O>) {
+  const calls: I[] = [];
+  const logic = fromPromise<O, I>(async ({ input }) => {
+    calls.push(input);
+    return fn(input);
+  });
+  return { logic: logic as AnyActorLogic, calls };
+}
+
+export const order = (id: string, departureAt: string, over: Partial<Order> = {}): Order =>
+  ({
+    id,
+    displayId: `VN-${id}`,
+    otaOrderId: `OTA-${id}`,
+    ota: 'KLOOK',
+    departureAt,
+    bookedAt: departureAt,
+    language: 'en',
+    product: { id: 'p1', route: 'Route', pack: 'p1' },
+    customer: { name: 'C', email: 'c@x.test' },
+    quantity: { total: 1, adult: 1, child: 0 },
+    prices: [],
+    tour: null,
+    statusV2: 'new',
+    emailCheckpoints: { confirmation: false, info: false, review: false, marketing: false },
+    reviewCheckpoints: { OTA: false, TripAdvisor: false, Google: false, MyProGuide: false },
+    version: 1,
+    ...over,
+  }) as Order;
+
+export const tour = (id: string, over: Partial<Tour> = {}): Tour => ({
+  id,
+  displayId: `T-${id.padStart(6, '0')}`,
+  displayName: `Tour ${id}`,
+  departureAt: '2026-03-10T02:00:00.000Z',
+  product: null,
+  prices: [],
+  statusV2: 'grouped',
+  orderCount: 0,
+  version: 1,
+  ...over,
+});
+
+/** A list that remembers what it was told and shows the given rows. */
+export function fakeList(items: Order[] = []) {
+  return createActor(
+    fromTransition(
+      (state: { items: Order[]; received: AnyEventObject[] }, event: AnyEventObject) => ({
+        ...state,
+        received: [...state.received, event],
+      }),
+      { items, received: [] },
+    ),
+  ).start();
+}
+
+export function fakeCounts() {
+  const received: AnyEventObject[] = [];
+  const actor = createActor(
+    fromTransition((n: number, event: AnyEventObject) => {
+      received.push(event);
+      return n + 1;
+    }, 0),
+  ).start();
+  return { actor, received };
+}
+
+export function quietConsole() {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+}
+
+/**
+ * Replays a path on a real actor: services (by invoke id) wait until the path's synthetic
+ * `xstate.done.actor.<id>` / `xstate.error.actor.<id>` event resolves them; `xstate.after.*`
+ * events advance the fake clock. Call with fake timers on.
+ */
+export function deferredServices(ids: readonly string[]) {
+  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  const actors = Object.fromEntries(
+    ids.map((id) => [id, fromPromise(() => new Promise((resolve, reject) => pending.set(id, { resolve, reject })))]),
+  );
+  async function settle(event: AnyEventObject, advance: () => Promise<unknown>) {
+    const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+    if (!match) return false;
+    const waiting = pending.get(match[2]);
+    if (!waiting) throw new Error(`${match[2]} is not running, cannot replay ${event.type}`);
+    pending.delete(match[2]);
+    if (match[1] === 'done') waiting.resolve((event as { output?: unknown }).output);
+    else waiting.reject((event as { error?: unknown }).error);
+    await advance();
+    return true;
+  }
+  return { actors, settle, pending };
+}
+
+export type Synthetic =
+  { type: `xstate.done.actor.${string}`; output: unknown } | { type: `xstate.error.actor.${string}`; error: unknown };
+export const done = (id: string, output: unknown): Synthetic => ({ type: `xstate.done.actor.${id}`, output });
+export const failed = (id: string): Synthetic => ({
+  type: `xstate.error.actor.${id}`,
+  error: new Error(`${id} failed`),
+});
