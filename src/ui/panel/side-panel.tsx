@@ -1,6 +1,147 @@
+import { Box, Button, CloseButton, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { detailMachine } from '../../machines/detail.machine';
+import { selectUser } from '../../machines/session.selectors';
+import { SessionContext } from '../app/actors';
+import { useNotifications } from '../app/notifications';
 import type { WorkspaceProps } from '../workspace/workspace-props';
+import { EventLog } from './event-log';
+import { LeaveGuard } from './leave-guard';
+import { OrderEditor, TourEditor } from './editors';
+import type { DetailRef, OrderEditsRef, TourEditsRef } from './panel-types';
+import { OrderFields, TourFields } from './record-fields';
 
-/** Placeholder: filled in by the PANEL work of issue 3. */
-export function SidePanel(_props: WorkspaceProps) {
-  return null;
+/** The side panel of the row the selection opened: its fields, edits with history, activity. */
+export function SidePanel({ kind, list, counts, selection, timezone }: WorkspaceProps) {
+  const userId = SessionContext.useSelector((s) => selectUser(s)?.id ?? null);
+  const detail = useActorRef(detailMachine, { input: { kind, list, counts, userId, timezone, selection } });
+  useNotifications(detail);
+  const openId = useSelector(selection, (s) => s.context.openId);
+  useEffect(() => {
+    detail.send(openId ? { type: 'detail.open', id: openId } : { type: 'detail.close' });
+  }, [detail, openId]);
+
+  const edits = useSelector(detail, (s) => s.children.edits) as OrderEditsRef | TourEditsRef | undefined;
+  const closed = useSelector(detail, (s) => s.matches('closed'));
+  if (closed && !openId) return edits ? <EditsWatch edits={edits} /> : null;
+  return (
+    <Box
+      as="aside"
+      aria-label={kind === 'orders' ? 'Order details' : 'Tour details'}
+      data-testid="side-panel"
+      width="380px"
+      flexShrink={0}
+      overflowY="auto"
+      borderLeftWidth="1px"
+      borderColor="border"
+      p="3"
+    >
+      <HStack justify="space-between" mb="2">
+        <Text fontWeight="bold">{kind === 'orders' ? 'Order' : 'Tour'}</Text>
+        <CloseButton size="xs" aria-label="Close panel" onClick={() => selection.send({ type: 'selection.close' })} />
+      </HStack>
+      {edits && <EditsWatch edits={edits} />}
+      <PanelBody detail={detail} edits={edits} timezone={timezone} />
+    </Box>
+  );
+}
+
+/** Toasts of the edit actor, the leave warning and the undo/redo keys live as long as the panel. */
+function EditsWatch({ edits }: { edits: OrderEditsRef | TourEditsRef }) {
+  useNotifications(edits);
+  const saving = useSelector(edits, (s) => s.hasTag('saving'));
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
+      event.preventDefault();
+      edits.send({ type: event.shiftKey ? 'history.redo' : 'history.undo' } as { type: 'history.undo' });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [edits]);
+  return <LeaveGuard saving={saving} />;
+}
+
+function PanelBody({
+  detail,
+  edits,
+  timezone,
+}: {
+  detail: DetailRef;
+  edits?: OrderEditsRef | TourEditsRef;
+  timezone: string;
+}) {
+  const record = useSelector(detail, (s) => s.context.record);
+  const kind = useSelector(detail, (s) => s.context.kind);
+  const loading = useSelector(detail, (s) => s.matches('loading'));
+  const failed = useSelector(detail, (s) => s.matches('failed'));
+  const error = useSelector(detail, (s) => s.context.error);
+  const confirming = useSelector(detail, (s) => s.matches({ ready: 'confirmingDelete' }));
+  const busy = useSelector(detail, (s) => s.hasTag('busy'));
+  const canUnlinkOwn = useSelector(detail, (s) =>
+    s.context.record ? s.can({ type: 'detail.unlink', orderId: s.context.record.id }) : false,
+  );
+  const snapshot = useSelector(detail, (s) => s);
+  if (loading) return <Spinner size="sm" aria-label="Loading" />;
+  if (failed) return <Text color="fg.error">The details could not be loaded.</Text>;
+  if (!record) return null;
+  const noun = kind === 'orders' ? 'order' : 'tour';
+  return (
+    <Stack gap="4">
+      {'orders' in record ? (
+        <TourFields
+          tour={record}
+          timezone={timezone}
+          canUnlink={(orderId) => snapshot.can({ type: 'detail.unlink', orderId })}
+          onUnlink={(orderId) => detail.send({ type: 'detail.unlink', orderId })}
+        />
+      ) : (
+        <OrderFields order={record} timezone={timezone} />
+      )}
+      {edits && kind === 'orders' && <OrderEditor edits={edits as OrderEditsRef} id={record.id} timezone={timezone} />}
+      {edits && kind === 'tours' && <TourEditor edits={edits as TourEditsRef} id={record.id} timezone={timezone} />}
+      {error && (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      <HStack gap="2" wrap="wrap">
+        {kind === 'orders' && 'tour' in record && record.tour && (
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={!canUnlinkOwn || busy}
+            onClick={() => detail.send({ type: 'detail.unlink', orderId: record.id })}
+          >
+            Unlink from {record.tour.displayId}
+          </Button>
+        )}
+        {confirming ? (
+          <>
+            <Text fontSize="sm">Delete this {noun}?</Text>
+            <Button size="xs" colorPalette="red" onClick={() => detail.send({ type: 'detail.confirm' })}>
+              Delete
+            </Button>
+            <Button size="xs" variant="outline" onClick={() => detail.send({ type: 'detail.cancel' })}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            disabled={busy}
+            onClick={() => detail.send({ type: 'detail.delete' })}
+          >
+            Delete {noun}
+          </Button>
+        )}
+      </HStack>
+      <EventLog detail={detail} timezone={timezone} />
+    </Stack>
+  );
 }

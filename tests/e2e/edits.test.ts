@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, signIn } from './browser';
+
+// Order edits end to end: history saved step by step, rollback on failure, no lost update
+// between two sessions. Each test creates its own order (unique OTA id) and finds it by search.
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signed in on the admin's first team, in its timezone (no timezone alert in the way). */
+async function signedIn(): Promise<Page> {
+  const context = await newContext(browser, { timezoneId: 'Asia/Ho_Chi_Minh' });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+  onTestFailed(async () => {
+    const panel = page.getByTestId('side-panel');
+    const shown = (await panel.count()) ? await panel.innerText() : await page.locator('body').innerText();
+    console.log(`PAGE ${page.url()}\n${shown.slice(0, 1500)}`);
+  });
+  await signIn(page, baseUrl, 'admin@tourdesk.test');
+  await page.waitForURL('**/orders/new-added');
+  await page.getByTestId('list-scroller').waitFor();
+  return page;
+}
+
+/** The global dialogs may still open on a first visit: close them so that they trap no focus. */
+async function dismissDialogs(page: Page): Promise<void> {
+  const gotIt = page.getByRole('button', { name: 'Got it' });
+  if (await gotIt.isVisible()) await gotIt.click();
+}
+
+/** Calls the API with the page's own token (as the app would). */
+function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${localStorage.getItem('AUTH')}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, data: res.status === 204 ? null : await res.json() };
+    },
+    { method, path, body },
+  );
+}
+
+interface CreatedOrder {
+  id: string;
+  otaOrderId: string;
+  departureAt: string;
+}
+
+/** An order of the page's team that no other test touches. */
+async function createOrder(page: Page, tag: string): Promise<CreatedOrder> {
+  const teamId = await page.evaluate(() => localStorage.getItem('teamId'));
+  const otaOrderId = `E2EEDIT${tag}${Date.now()}`;
+  const departure = new Date(Date.now() + 10 * 86_400_000);
+  departure.setUTCHours(3, 0, 0, 0);
+  const { status, data } = await api<{ orders: CreatedOrder[] }>(page, 'POST', '/api/v1/orders/batch', {
+    teamId,
+    ota: 'KLOOK',
+    orders: [
+      {
+        otaOrderId,
+        departureAt: departure.toISOString(),
+        language: 'English',
+        product: { id: `e2e-edit-${tag}`, route: 'Edit walk' },
+        customer: { name: 'Edit Tester', email: 'edit@example.test' },
+        quantity: { adult: 2, child: 0 },
+        prices: [{ type: 'ADULT', amount: 40, currency: 'USD' }],
+      },
+    ],
+  });
+  expect(status).toBe(200);
+  return data.orders[0];
+}
+
+/** Opens the order's side panel: search it through the URL and click its row. */
+async function openOrder(page: Page, order: CreatedOrder): Promise<void> {
+  await page.goto(`${baseUrl}/orders?dates=all&q=${order.otaOrderId}`);
+  await page.locator(`[role="row"][data-row-id="${order.id}"]`).waitFor();
+  await dismissDialogs(page);
+  await page.locator(`[role="row"][data-row-id="${order.id}"]`).click();
+  await page.getByTestId('side-panel').getByText(order.otaOrderId).waitFor();
+  await departure(page).waitFor();
+}
+
+const departure = (page: Page) => page.getByRole('textbox', { name: 'Departure time' });
+
+async function typeTime(page: Page, time: string): Promise<void> {
+  await departure(page).fill(time);
+  await departure(page).press('Enter');
+}
+
+async function savedTime(page: Page, order: CreatedOrder, timeZone: string): Promise<string> {
+  const { data } = await api<{ departureAt: string }>(page, 'GET', `/api/v1/orders/${order.id}`);
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(data.departureAt),
+  );
+}
+
+async function teamTimezone(page: Page): Promise<string> {
+  const teamId = await page.evaluate(() => localStorage.getItem('teamId'));
+  const { data } = await api<{ teams: Array<{ id: string; timezone: string }> }>(page, 'GET', '/api/v1/users/me');
+  return data.teams.find((t) => t.id === teamId)?.timezone ?? 'UTC';
+}
+
+const notSaving = (page: Page) => page.getByTestId('saving').waitFor({ state: 'detached' });
+
+describe('order edits', () => {
+  it('edit, undo and redo are each saved; a reload shows the last saved state', async () => {
+    const page = await signedIn();
+    const order = await createOrder(page, 'H');
+    const tz = await teamTimezone(page);
+    await openOrder(page, order);
+    const original = await departure(page).inputValue();
+    expect(original).toMatch(/^\d\d:\d\d$/);
+
+    await typeTime(page, '18:45');
+    await expect(departure(page).inputValue()).resolves.toBe('18:45');
+    await page.getByText('Order updated').first().waitFor();
+    await notSaving(page);
+    expect(await savedTime(page, order, tz)).toBe('18:45');
+
+    await page.getByRole('button', { name: 'Undo', exact: true }).first().click();
+    await expect.poll(() => departure(page).inputValue()).toBe(original);
+    await notSaving(page);
+    await expect.poll(() => savedTime(page, order, tz)).toBe(original);
+
+    // redo from the keyboard (focus outside the inputs)
+    await page.getByTestId('side-panel').getByText('Activity').click();
+    await page.keyboard.press('Control+Shift+Z');
+    await expect.poll(() => departure(page).inputValue()).toBe('18:45');
+    await notSaving(page);
+    await expect.poll(() => savedTime(page, order, tz)).toBe('18:45');
+
+    await page.reload();
+    await page.locator(`[role="row"][data-row-id="${order.id}"]`).waitFor();
+    await dismissDialogs(page);
+    await page.locator(`[role="row"][data-row-id="${order.id}"]`).click();
+    await expect.poll(() => departure(page).inputValue()).toBe('18:45');
+    await page.context().close();
+  }, 120_000);
+
+  it('an API failure rolls the screen back with Failed to update order', async () => {
+    const page = await signedIn();
+    const order = await createOrder(page, 'F');
+    await openOrder(page, order);
+    const original = await departure(page).inputValue();
+    await page.route('**/api/v1/orders/batch', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"error":"INTERNAL","message":"Injected failure"}',
+          })
+        : route.continue(),
+    );
+    await typeTime(page, '21:10');
+    await page.getByText('Failed to update order').waitFor();
+    await expect.poll(() => departure(page).inputValue()).toBe(original);
+    await expect(page.getByRole('button', { name: 'Undo', exact: true }).first().isDisabled()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it('two sessions editing one order end in a visible conflict and no lost edit', async () => {
+    const first = await signedIn();
+    const second = await signedIn();
+    const order = await createOrder(first, 'C');
+    const tz = await teamTimezone(first);
+    await openOrder(first, order);
+    await openOrder(second, order);
+
+    await typeTime(first, '10:00');
+    await notSaving(first);
+    await expect.poll(() => savedTime(first, order, tz)).toBe('10:00');
+
+    // the second session still holds the old version
+    await typeTime(second, '11:15');
+    const conflict = second.getByTestId('edit-conflict');
+    await conflict.getByText('This order was changed by someone else').waitFor();
+    await expect.poll(() => conflict.getByTestId('conflict-fresh').textContent()).toBe('10:00');
+    await expect(second.getByTestId('conflict-typed').textContent()).resolves.toBe('11:15');
+    await expect(departure(second).inputValue()).resolves.toBe('11:15');
+    expect(await savedTime(second, order, tz)).toBe('10:00');
+
+    await conflict.getByRole('button', { name: 'Apply my value' }).click();
+    await expect.poll(() => savedTime(second, order, tz)).toBe('11:15');
+    await conflict.waitFor({ state: 'detached' });
+    await expect(departure(second).inputValue()).resolves.toBe('11:15');
+    await first.context().close();
+    await second.context().close();
+  }, 120_000);
+});

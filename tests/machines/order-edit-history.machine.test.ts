@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { orderEditHistoryMachine } from '../../src/machines/order-edit-history.machine';
+import { deferredServices, fakeList, fakePanel, flush, order, orderDetail, TZ } from './panel-fakes';
+
+/** What a person sees of order edits: writes, versions, toasts, undo/redo, failures, conflicts. */
+function start() {
+  const services = deferredServices();
+  const list = fakeList();
+  const panel = fakePanel();
+  const actor = createActor(
+    orderEditHistoryMachine.provide({ actors: { updateOrders: services.logic(), getOrder: services.logic() } }),
+    { input: { list: list.handle, panel: panel.handle, timezone: TZ } },
+  );
+  const notices: Array<{ kind: string; message: string; action?: unknown }> = [];
+  actor.on('notify', (n) => notices.push(n));
+  actor.start();
+  actor.send({ type: 'order.loaded', order: orderDetail() });
+  const writes = () => services.calls.filter((c) => c.id === 'updateOrders').map((c) => c.input);
+  const settle = async (id: string, outcome: { output: unknown } | { error: unknown }) => {
+    services.settle(id, outcome);
+    await flush();
+  };
+  return { actor, services, list, panel, notices, writes, settle };
+}
+
+const toTime = (time: string) => ({
+  type: 'order.edit' as const,
+  id: 'o1',
+  change: { field: 'departureTime' as const, time },
+});
+const savedAs = (departureAt: string, version: number) => ({
+  output: { status: 'saved', records: [order({ departureAt, version })] },
+});
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('order edits', () => {
+  it('show at once, save with the version, and toast Order updated with Undo', async () => {
+    const { actor, list, panel, notices, writes, settle } = start();
+    actor.send(toTime('18:45'));
+    expect(panel.received().at(-1)?.fields.departureAt).toBe('2026-03-10T09:45:00.000Z');
+    expect(list.received().at(-1)).toMatchObject({
+      type: 'list.patch',
+      rows: [{ id: 'o1', departureAt: '2026-03-10T09:45:00.000Z' }],
+    });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    expect(writes()).toEqual([{ orders: [{ id: 'o1', version: 1, departureAt: '2026-03-10T09:45:00.000Z' }] }]);
+    await settle('updateOrders', savedAs('2026-03-10T09:45:00.000Z', 2));
+    expect(actor.getSnapshot().hasTag('saving')).toBe(false);
+    expect(notices).toEqual([
+      {
+        type: 'notify',
+        kind: 'success',
+        message: 'Order updated',
+        action: { label: 'Undo', event: { type: 'history.undo' } },
+      },
+    ]);
+    expect(actor.getSnapshot().can({ type: 'history.undo' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'history.redo' })).toBe(false);
+  });
+
+  it('queue behind a write in flight, each with the version the last one returned', async () => {
+    const { actor, writes, settle } = start();
+    actor.send(toTime('10:00'));
+    actor.send({ type: 'order.edit', id: 'o1', change: { field: 'price', priceType: 'ADULT', amount: 60 } });
+    expect(writes()).toHaveLength(1);
+    await settle('updateOrders', savedAs('2026-03-10T01:00:00.000Z', 2));
+    expect(writes()[1]).toEqual({
+      orders: [{ id: 'o1', version: 2, prices: [{ type: 'ADULT', amount: 60, currency: 'USD' }] }],
+    });
+  });
+
+  it('undo and redo are saved steps of a real history; a new edit clears the future', async () => {
+    const { actor, writes, settle } = start();
+    actor.send(toTime('10:00'));
+    await settle('updateOrders', savedAs('2026-03-10T01:00:00.000Z', 2));
+    actor.send({ type: 'history.undo' });
+    expect(writes()[1]).toEqual({ orders: [{ id: 'o1', version: 2, departureAt: '2026-03-10T00:30:00.000Z' }] });
+    await settle('updateOrders', savedAs('2026-03-10T00:30:00.000Z', 3));
+    actor.send({ type: 'history.redo' });
+    expect(writes()[2]).toEqual({ orders: [{ id: 'o1', version: 3, departureAt: '2026-03-10T01:00:00.000Z' }] });
+    await settle('updateOrders', savedAs('2026-03-10T01:00:00.000Z', 4));
+    actor.send({ type: 'history.undo' });
+    await settle('updateOrders', savedAs('2026-03-10T00:30:00.000Z', 5));
+    actor.send(toTime('11:00'));
+    expect(actor.getSnapshot().can({ type: 'history.redo' })).toBe(false);
+  });
+
+  it('refuse a price type the order does not have, with the SPEC message', () => {
+    const { actor, notices, writes } = start();
+    actor.send({ type: 'order.edit', id: 'o1', change: { field: 'price', priceType: 'CHILD', amount: 1 } });
+    expect(notices.map((n) => n.message)).toEqual(['Cannot find the price with type: CHILD']);
+    expect(writes()).toEqual([]);
+  });
+
+  it('a failed edit toasts and shows what the server holds again', async () => {
+    const { actor, panel, notices, settle, services } = start();
+    actor.send(toTime('10:00'));
+    await settle('updateOrders', { error: new Error('500') });
+    expect(notices.map((n) => n.message)).toEqual(['Failed to update order']);
+    expect(services.calls.at(-1)).toEqual({ id: 'getOrder', input: { id: 'o1' } });
+    await settle('getOrder', { output: { found: true, record: orderDetail() } });
+    expect(panel.received().at(-1)?.fields.departureAt).toBe('2026-03-10T00:30:00.000Z');
+    expect(actor.getSnapshot().can({ type: 'history.undo' })).toBe(false);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('a failed undo says so and keeps the edit undoable', async () => {
+    const { actor, notices, settle } = start();
+    actor.send(toTime('10:00'));
+    await settle('updateOrders', savedAs('2026-03-10T01:00:00.000Z', 2));
+    actor.send({ type: 'history.undo' });
+    await settle('updateOrders', { error: new Error('500') });
+    expect(notices.at(-1)?.message).toBe('Failed to undo order update');
+    await settle('getOrder', {
+      output: { found: true, record: orderDetail({ departureAt: '2026-03-10T01:00:00.000Z', version: 2 }) },
+    });
+    expect(actor.getSnapshot().can({ type: 'history.undo' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'history.redo' })).toBe(false);
+  });
+
+  it('a stale write keeps what the person typed next to the fresh record, to re-apply on it', async () => {
+    const { actor, panel, writes, settle } = start();
+    actor.send(toTime('18:45'));
+    await settle('updateOrders', { output: { status: 'stale' } });
+    const freshDetail = orderDetail({ departureAt: '2026-03-10T03:00:00.000Z', version: 7 });
+    await settle('getFreshOrder', { output: { found: true, record: freshDetail } });
+    const { conflict } = actor.getSnapshot().context;
+    expect(conflict?.typed).toEqual({ field: 'departureTime', time: '18:45' });
+    expect(conflict?.fresh?.version).toBe(7);
+    expect(panel.received().at(-1)?.fields.departureAt).toBe('2026-03-10T03:00:00.000Z');
+    expect(actor.getSnapshot().can({ type: 'history.undo' })).toBe(false);
+    actor.send({ type: 'conflict.reapply' });
+    expect(writes().at(-1)).toEqual({ orders: [{ id: 'o1', version: 7, departureAt: '2026-03-10T09:45:00.000Z' }] });
+    expect(actor.getSnapshot().context.conflict).toBeNull();
+  });
+
+  it('an order gone since: Order not found, and it leaves the list', async () => {
+    const { actor, list, notices, settle } = start();
+    actor.send(toTime('10:00'));
+    await settle('updateOrders', { error: new Error('404') });
+    await settle('getOrder', { output: { found: false } });
+    expect(notices.map((n) => n.message)).toEqual(['Failed to update order', 'Order not found']);
+    expect(list.received().at(-1)).toEqual({ type: 'list.remove', ids: ['o1'] });
+    expect(actor.getSnapshot().context.records).toEqual({});
+  });
+});

@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyStateMachine, type AnyStateNode, type Snapshot, type SnapshotFrom } from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { orderEditHistoryMachine, type OrderEditEvent } from '../../src/machines/order-edit-history.machine';
+import { deferredServices, fakeList, fakePanel, flush, notFaked, order, orderDetail, TZ } from './panel-fakes';
+
+/**
+ * Model-based: paths come from the production machine (xstate/graph) with the services' answers
+ * as synthetic `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events, then each path is
+ * replayed on a real actor whose services wait until the test settles them.
+ */
+type Synthetic =
+  { type: `xstate.done.actor.${string}`; output: unknown } | { type: `xstate.error.actor.${string}`; error: unknown };
+type ModelEvent = OrderEditEvent | Synthetic;
+
+const done = (id: string, output: unknown): Synthetic => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string): Synthetic => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) });
+
+const server = order({ departureAt: '2026-03-10T05:00:00.000Z', version: 2 });
+const fresh = orderDetail({ departureAt: '2026-03-10T03:00:00.000Z', version: 7 });
+
+/** Every event type of the machine, each mapped to the gestures the model tries. */
+const GESTURES = {
+  'order.loaded': [{ type: 'order.loaded', order: order() }],
+  'order.edit': [
+    { type: 'order.edit', id: 'o1', change: { field: 'departureTime', time: '18:45' } },
+    { type: 'order.edit', id: 'o1', change: { field: 'price', priceType: 'COST', amount: 5 } },
+  ],
+  'history.undo': [{ type: 'history.undo' }],
+  'history.redo': [{ type: 'history.redo' }],
+  'conflict.reapply': [{ type: 'conflict.reapply' }],
+  'conflict.dismiss': [{ type: 'conflict.dismiss' }],
+} satisfies { [K in OrderEditEvent['type']]: Extract<OrderEditEvent, { type: K }>[] };
+
+const EVENTS: ModelEvent[] = [
+  ...Object.values(GESTURES).flat(),
+  done('updateOrders', { status: 'saved', records: [server] }),
+  done('updateOrders', { status: 'stale' }),
+  failed('updateOrders'),
+  done('getOrder', { found: true, record: orderDetail({ version: 2 }) }),
+  done('getOrder', { found: false }),
+  done('getOrder', null),
+  failed('getOrder'),
+  done('getFreshOrder', { found: true, record: fresh }),
+  done('getFreshOrder', { found: false }),
+  failed('getFreshOrder'),
+];
+
+type Snap = SnapshotFrom<typeof orderEditHistoryMachine>;
+const cap = (n: number) => Math.min(n, 2);
+const key = (s: Snap) =>
+  JSON.stringify({
+    value: s.value,
+    loaded: 'o1' in s.context.records,
+    past: cap(s.context.past.length),
+    future: cap(s.context.future.length),
+    queue: cap(s.context.queue.length),
+    conflict: s.context.conflict && {
+      typed: s.context.conflict.typed,
+      fresh: s.context.conflict.fresh?.version ?? null,
+    },
+  });
+
+function setupActors() {
+  const list = fakeList();
+  const panel = fakePanel();
+  return { list, panel, input: { list: list.handle, panel: panel.handle, timezone: TZ } };
+}
+
+const model = orderEditHistoryMachine.provide({
+  actors: { updateOrders: notFaked('updateOrders'), getOrder: notFaked('getOrder') },
+});
+const traversal = {
+  events: EVENTS as OrderEditEvent[],
+  input: setupActors().input,
+  serializeState: (s: Snapshot<unknown>) => key(s as Snap),
+};
+const paths = getShortestPaths(model, traversal);
+
+/**
+ * Every transition of the model that changes something (plus a refused edit): the shortest path
+ * to its source state, then the transition itself.
+ */
+type Edge = { steps: Array<{ event: ModelEvent; state: Snap }>; state: Snap };
+const shortestTo = new Map(paths.map((p) => [key(p.state), p]));
+// (the emitted-event type of the machine trips getAdjacencyMap's generics, not its behaviour)
+const adjacency = adjacencyMapToArray(getAdjacencyMap(model as AnyStateMachine, traversal)) as Array<{
+  state: Snap;
+  event: ModelEvent;
+  nextState: Snap;
+}>;
+const edges: Edge[] = adjacency
+  .filter((e) => key(e.state) !== key(e.nextState) || e.event.type === 'order.edit')
+  .map((e) => {
+    const to = shortestTo.get(key(e.state));
+    if (!to) throw new Error(`no path to ${key(e.state)}`);
+    return { steps: [...(to.steps as Edge['steps']), { event: e.event, state: e.nextState }], state: e.nextState };
+  });
+
+function restingStates(node: AnyStateNode): string[] {
+  const children = Object.values(node.states) as AnyStateNode[];
+  if (children.length === 0) return node.always ? [] : [node.path.join('.')];
+  return children.flatMap(restingStates);
+}
+
+function replayHarness() {
+  const services = deferredServices();
+  const { list, panel, input } = setupActors();
+  const logic = orderEditHistoryMachine.provide({
+    actors: { updateOrders: services.logic(), getOrder: services.logic() },
+  });
+  const actor = createActor(logic, { input });
+  const notices: string[] = [];
+  actor.on('notify', (n) => notices.push(n.message));
+  actor.start();
+
+  async function play(event: ModelEvent) {
+    const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+    if (!match) actor.send(event as OrderEditEvent);
+    else if (match[1] === 'done') services.settle(match[2], { output: (event as { output: unknown }).output });
+    else services.settle(match[2], { error: (event as { error: unknown }).error });
+    await flush();
+  }
+  return { actor, play, services, list, panel, notices };
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+const describePath = (p: Edge) =>
+  `${p.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ')} ⇒ ${key(p.state)}`;
+
+describe('order edit history model', () => {
+  it('reaches every state of the machine', () => {
+    const reached = new Set(paths.map((p) => String(p.state.value)));
+    expect([...reached].sort()).toEqual(restingStates(orderEditHistoryMachine.root).sort());
+  });
+
+  it('covers edits, queued edits, undo/redo, failures and the conflict from each state', () => {
+    const covered = new Set(
+      edges.map((p) => `${String(p.steps.at(-2)?.state.value)} ${p.steps.at(-1)?.event.type.replace('xstate.', '')}`),
+    );
+    for (const edge of [
+      'idle order.edit',
+      'saving order.edit',
+      'idle history.undo',
+      'saving history.undo',
+      'idle history.redo',
+      'saving history.redo',
+      'saving done.actor.updateOrders',
+      'saving error.actor.updateOrders',
+      'restoring done.actor.getOrder',
+      'restoring error.actor.getOrder',
+      'loadingFresh done.actor.getFreshOrder',
+      'loadingFresh error.actor.getFreshOrder',
+      'idle conflict.reapply',
+      'idle conflict.dismiss',
+    ]) {
+      expect(covered, edge).toContain(edge);
+    }
+  });
+
+  it('reaches a conflict that keeps the typed value next to the fresh record', () => {
+    const conflicts = paths.map((p) => p.state.context.conflict).filter((c) => c?.fresh);
+    expect(conflicts[0]).toEqual({
+      id: 'o1',
+      typed: { field: 'departureTime', time: '18:45' },
+      fresh: expect.objectContaining({ version: 7 }),
+    });
+  });
+
+  describe.each(edges.map((p) => [describePath(p), p] as const))('%s', (_, path) => {
+    it('replays on a real actor; the panel and the list always show the same record', async () => {
+      const { actor, play, list, panel, services } = replayHarness();
+      for (const step of path.steps) {
+        if ((step.event as { type: string }).type === 'xstate.init') continue;
+        await play(step.event as ModelEvent);
+        const snapshot = actor.getSnapshot();
+        expect(key(snapshot), step.event.type).toBe(key(step.state));
+        const patches = list.received().filter((e) => e.type === 'list.patch');
+        const shown = panel.received().at(-1)?.fields;
+        if (shown) expect(patches.at(-1)?.rows[0]).toEqual(shown);
+        if (snapshot.matches('idle') && shown && snapshot.context.records.o1) {
+          expect(shown).toEqual(snapshot.context.records.o1);
+        }
+        // never two writes at once
+        expect(services.running().filter((id) => id === 'updateOrders').length).toBeLessThanOrEqual(1);
+      }
+      actor.stop();
+    });
+  });
+});

@@ -1,0 +1,116 @@
+import { createActor, fromPromise, fromTransition, type AnyActorLogic, type EventObject } from 'xstate';
+import type { EventLog, OrderDetail, TourDetail } from '../../src/api/services/details';
+import type { ListHandle, ListPatchEvent, Order, Tour } from '../../src/machines/list.types';
+import type { CountsHandle, PanelHandle } from '../../src/machines/panel/types';
+
+/** Test doubles for the panel machines: a recording list, counts and panel, records, deferred services. */
+export const TZ = 'Asia/Tokyo';
+
+export const order = (over: Partial<Order> = {}): Order => ({
+  id: 'o1',
+  displayId: 'JP-0001',
+  otaOrderId: 'KL-1',
+  ota: 'KLOOK',
+  departureAt: '2026-03-10T00:30:00.000Z',
+  bookedAt: '2026-02-01T00:00:00.000Z',
+  language: 'English',
+  product: { id: 'p1', route: 'Old town walk', pack: 'p1' },
+  customer: { name: 'Kim', email: 'kim@example.test' },
+  quantity: { total: 2, adult: 2, child: 0 },
+  prices: [{ type: 'ADULT', amount: 50, currency: 'USD' }],
+  tour: null,
+  statusV2: 'new',
+  emailCheckpoints: { confirmation: false, info: false, review: false, marketing: false },
+  reviewCheckpoints: { OTA: false, TripAdvisor: false, Google: false, MyProGuide: false },
+  version: 1,
+  ...over,
+});
+
+export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
+  ...order(),
+  eventLogs: [],
+  comments: [],
+  ...over,
+});
+
+export const tour = (over: Partial<Tour> = {}): Tour => ({
+  id: 't1',
+  displayId: 'G-0001',
+  displayName: 'Morning walk',
+  departureAt: '2026-03-10T00:30:00.000Z',
+  product: null,
+  prices: [{ type: 'TOTAL', amount: 100, currency: 'USD' }],
+  statusV2: 'grouped',
+  orderCount: 1,
+  version: 4,
+  ...over,
+});
+
+export const tourDetail = (over: Partial<TourDetail> = {}): TourDetail => ({
+  ...tour(),
+  orders: [order({ tour: { id: 't1', displayId: 'G-0001' } })],
+  eventLogs: [],
+  comments: [],
+  ...over,
+});
+
+export const comment = (text: string): EventLog => ({
+  id: 'e1',
+  isSystemEvent: false,
+  operatedBy: { id: 'u1', name: 'Ana' },
+  type: 'COMMENT',
+  comment: text,
+  timestamp: '2026-03-01T10:00:00.000Z',
+});
+
+/** An actor that records every event it is sent. */
+function recorder<E extends EventObject>() {
+  const actor = createActor(fromTransition((seen: E[], event: E) => [...seen, event], [] as E[])).start();
+  return { actor, received: () => actor.getSnapshot().context };
+}
+
+export function fakeList() {
+  const r = recorder<ListPatchEvent>();
+  return { handle: r.actor as unknown as ListHandle, received: r.received };
+}
+
+export function fakeCounts() {
+  const r = recorder<{ type: 'counts.refresh' }>();
+  return { handle: r.actor as unknown as CountsHandle, refreshes: () => r.received().length };
+}
+
+export function fakePanel() {
+  const r = recorder<{ type: string; fields: { id: string } & Record<string, unknown> }>();
+  return { handle: r.actor as unknown as PanelHandle, received: r.received };
+}
+
+/** A service that throws unless a test settles it: every call waits under the invoking actor's id. */
+export function deferredServices() {
+  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void; input: unknown }>();
+  const calls: Array<{ id: string; input: unknown }> = [];
+  // typed as whatever service it stands in for
+  const logic = <T extends AnyActorLogic>(): T =>
+    fromPromise<unknown, unknown>(
+      ({ input, self }) =>
+        new Promise((resolve, reject) => {
+          calls.push({ id: self.id, input });
+          pending.set(self.id, { resolve, reject, input });
+        }),
+    ) as unknown as T;
+  const settle = (id: string, outcome: { output: unknown } | { error: unknown }) => {
+    const waiting = pending.get(id);
+    if (!waiting) throw new Error(`${id} is not running`);
+    pending.delete(id);
+    if ('output' in outcome) waiting.resolve(outcome.output);
+    else waiting.reject(outcome.error);
+  };
+  return { logic, settle, calls, running: () => [...pending.keys()] };
+}
+
+/** Services a test did not expect: fail loudly. */
+export const notFaked = (name: string): AnyActorLogic =>
+  fromPromise(async () => {
+    throw new Error(`${name} was not faked in this test`);
+  });
+
+export const flush = () => new Promise((r) => setTimeout(r, 0));

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { tourEditMachine, type TourChange } from '../../src/machines/tour-edit.machine';
+import { deferredServices, fakeList, fakePanel, flush, tour, tourDetail, TZ } from './panel-fakes';
+
+/** Tour edits: one batch write, rollback on failure, Tour(s) updated with Undo, conflicts. */
+function start() {
+  const services = deferredServices();
+  const list = fakeList();
+  const panel = fakePanel();
+  const actor = createActor(
+    tourEditMachine.provide({ actors: { updateTours: services.logic(), getTour: services.logic() } }),
+    { input: { list: list.handle, panel: panel.handle, timezone: TZ } },
+  );
+  const notices: Array<{ kind: string; message: string; action?: unknown }> = [];
+  actor.on('notify', (n) => notices.push(n));
+  actor.start();
+  actor.send({ type: 'tour.loaded', tour: tourDetail() });
+  actor.send({ type: 'tour.loaded', tour: tour({ id: 't2', version: 9 }) });
+  const writes = () => services.calls.filter((c) => c.id === 'updateTours').map((c) => c.input);
+  const settle = async (id: string, outcome: { output: unknown } | { error: unknown }) => {
+    services.settle(id, outcome);
+    await flush();
+  };
+  return { actor, list, panel, notices, writes, settle };
+}
+
+const rename = (id: string, value: string): TourChange => ({ id, change: { field: 'displayName', value } });
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('tour edits', () => {
+  it('show at once and save with the version; Tour updated with Undo', async () => {
+    const { actor, panel, notices, writes, settle } = start();
+    actor.send({ type: 'tour.edit', changes: [{ id: 't1', change: { field: 'departureTime', time: '08:00' } }] });
+    expect(panel.received().at(-1)?.fields.departureAt).toBe('2026-03-09T23:00:00.000Z');
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    expect(writes()).toEqual([{ tours: [{ id: 't1', version: 4, departureAt: '2026-03-09T23:00:00.000Z' }] }]);
+    await settle('updateTours', {
+      output: { status: 'saved', records: [tour({ departureAt: '2026-03-09T23:00:00.000Z', version: 5 })] },
+    });
+    expect(notices).toEqual([
+      {
+        type: 'notify',
+        kind: 'success',
+        message: 'Tour updated',
+        action: { label: 'Undo', event: { type: 'history.undo' } },
+      },
+    ]);
+    actor.send({ type: 'history.undo' });
+    expect(writes()[1]).toEqual({ tours: [{ id: 't1', version: 5, departureAt: '2026-03-10T00:30:00.000Z' }] });
+  });
+
+  it('several tours in one write: Tours updated', async () => {
+    const { actor, notices, writes, settle } = start();
+    actor.send({ type: 'tour.edit', changes: [rename('t1', 'A'), rename('t2', 'B')] });
+    expect(writes()[0]).toEqual({
+      tours: [
+        { id: 't1', version: 4, displayName: 'A' },
+        { id: 't2', version: 9, displayName: 'B' },
+      ],
+    });
+    await settle('updateTours', {
+      output: { status: 'saved', records: [tour({ displayName: 'A' }), tour({ id: 't2', displayName: 'B' })] },
+    });
+    expect(notices.map((n) => n.message)).toEqual(['Tours updated']);
+  });
+
+  it('a failed update is rolled back with Failed to update tour', async () => {
+    const { actor, list, panel, notices, settle } = start();
+    actor.send({
+      type: 'tour.edit',
+      changes: [{ id: 't1', change: { field: 'price', priceType: 'TOTAL', amount: 80 } }],
+    });
+    expect(panel.received().at(-1)?.fields.prices).toEqual([{ type: 'TOTAL', amount: 80, currency: 'USD' }]);
+    await settle('updateTours', { error: new Error('500') });
+    expect(notices.map((n) => n.message)).toEqual(['Failed to update tour']);
+    expect(panel.received().at(-1)?.fields.prices).toEqual([{ type: 'TOTAL', amount: 100, currency: 'USD' }]);
+    expect(list.received().at(-1)).toMatchObject({
+      type: 'list.patch',
+      rows: [{ id: 't1', prices: [{ amount: 100 }] }],
+    });
+    expect(actor.getSnapshot().can({ type: 'history.undo' })).toBe(false);
+  });
+
+  it('refuses a price type the tour does not have', () => {
+    const { actor, notices, writes } = start();
+    actor.send({
+      type: 'tour.edit',
+      changes: [{ id: 't1', change: { field: 'price', priceType: 'ADULT', amount: 1 } }],
+    });
+    expect(notices.map((n) => n.message)).toEqual(['Cannot find the price with type: ADULT']);
+    expect(writes()).toEqual([]);
+  });
+
+  it('a stale write keeps the typed value next to the fresh tour', async () => {
+    const { actor, panel, writes, settle } = start();
+    actor.send({ type: 'tour.edit', changes: [rename('t1', 'Mine')] });
+    await settle('updateTours', { output: { status: 'stale' } });
+    await settle('getFreshTour', {
+      output: { found: true, record: tourDetail({ displayName: 'Theirs', version: 6 }) },
+    });
+    const { conflict } = actor.getSnapshot().context;
+    expect(conflict).toMatchObject({ id: 't1', typed: { field: 'displayName', value: 'Mine' }, fresh: { version: 6 } });
+    expect(panel.received().at(-1)?.fields.displayName).toBe('Theirs');
+    actor.send({ type: 'conflict.reapply' });
+    expect(writes().at(-1)).toEqual({ tours: [{ id: 't1', version: 6, displayName: 'Mine' }] });
+  });
+
+  it('without the fresh tour the screen goes back as it was', async () => {
+    const { actor, panel, settle } = start();
+    actor.send({ type: 'tour.edit', changes: [rename('t1', 'Mine')] });
+    await settle('updateTours', { output: { status: 'stale' } });
+    await settle('getFreshTour', { error: new Error('down') });
+    expect(panel.received().at(-1)?.fields.displayName).toBe('Morning walk');
+    expect(actor.getSnapshot().can({ type: 'conflict.reapply' })).toBe(false);
+    actor.send({ type: 'conflict.dismiss' });
+    expect(actor.getSnapshot().context.conflict).toBeNull();
+  });
+});
