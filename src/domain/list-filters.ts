@@ -1,4 +1,10 @@
-import type { Ota, OrderSort, Status } from './statuses';
+import dayjs from 'dayjs';
+import timezonePlugin from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { DEFAULT_ORDER_SORT, ORDER_SORTS, OTAS, STATUSES, type Ota, type OrderSort, type Status } from './statuses';
+
+dayjs.extend(utc);
+dayjs.extend(timezonePlugin);
 
 /**
  * The filters of an order or tour list. They live in the URL query so a view can be
@@ -25,8 +31,155 @@ export interface ListQuery {
   orderBy: OrderSort;
 }
 
+/** Which kind of list the filters are for: tours have no OTA. */
+type FilterKind = 'orders' | 'tours';
+
+/**
+ * The URL query names. Absent means "the default"; `dates=all` says "no date chosen",
+ * since an absent range means the current month.
+ */
+export const FILTER_PARAMS = { from: 'from', to: 'to', dates: 'dates', ota: 'ota', status: 'status', search: 'q', sort: 'sort' } as const;
+const ALL_DATES = 'all';
+
+export const NO_DATE_LABEL = 'Pick a date';
+
+export const SORT_LABELS: Record<OrderSort, string> = {
+  DEPARTURE_AT_ASC: 'Departure, earliest first',
+  DEPARTURE_AT_DESC: 'Departure, latest first',
+  BOOKED_AT_ASC: 'Booked, oldest first',
+  BOOKED_AT_DESC: 'Booked, newest first',
+};
+
 /** Display ids: `VN-000123` for orders, `T-000123` for tours; anything else is an OTA order id. */
 const DISPLAY_ID = /^(?:[A-Z]{2}|T)-\d+$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isDay(value: string): boolean {
+  return DAY.test(value) && dayjs.utc(value).format('YYYY-MM-DD') === value;
+}
+
+/** Today (`YYYY-MM-DD`) in the team's timezone. */
+export function dayIn(timezone: string, now: number): string {
+  return dayjs(now).tz(timezone).format('YYYY-MM-DD');
+}
+
+/** Defaults: the current month in the team's timezone, every OTA and status, no search, departure first. */
+export function defaultListFilters(timezone: string, now: number): ListFilters {
+  const today = dayjs(now).tz(timezone);
+  return {
+    startDate: today.startOf('month').format('YYYY-MM-DD'),
+    endDate: today.endOf('month').format('YYYY-MM-DD'),
+    ota: null,
+    status: null,
+    search: '',
+    sort: DEFAULT_ORDER_SORT,
+  };
+}
+
+export interface ParsedFilters {
+  filters: ListFilters;
+  /** One readable sentence per value of the URL that was dropped. */
+  notices: string[];
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);
+
+/**
+ * Reads the filters from a URL query. A value that makes no sense is dropped (that filter
+ * falls back to its default) with a notice; the other filters are kept as they are.
+ */
+export function parseListFilters(params: URLSearchParams, defaults: ListFilters, kind: FilterKind = 'orders'): ParsedFilters {
+  const notices: string[] = [];
+  const filters: ListFilters = { ...defaults };
+  const get = (name: string) => params.get(name)?.trim() ?? '';
+
+  const from = get(FILTER_PARAMS.from);
+  const to = get(FILTER_PARAMS.to);
+  const dates = get(FILTER_PARAMS.dates);
+  if (from || to) {
+    if (!isDay(from) || !isDay(to)) {
+      notices.push(`Ignored the date range "${from || '?'} to ${to || '?'}": dates must be real days written YYYY-MM-DD. Showing the default dates.`);
+    } else if (to < from) {
+      notices.push(`Ignored the date range "${from} to ${to}": it ends before it starts. Showing the default dates.`);
+    } else {
+      filters.startDate = from;
+      filters.endDate = to;
+    }
+  } else if (dates === ALL_DATES) {
+    filters.startDate = null;
+    filters.endDate = null;
+  } else if (dates) {
+    notices.push(`Ignored the dates value "${dates}". Showing the default dates.`);
+  }
+
+  const ota = get(FILTER_PARAMS.ota).toUpperCase();
+  if (ota) {
+    if (kind === 'tours') notices.push('Ignored the OTA filter: tours are not filtered by OTA.');
+    else if (oneOf(OTAS, ota)) filters.ota = ota;
+    else notices.push(`Ignored the unknown OTA "${ota}".`);
+  }
+
+  const status = get(FILTER_PARAMS.status);
+  if (status) {
+    if (oneOf(STATUSES, status)) filters.status = status;
+    else notices.push(`Ignored the unknown status "${status}".`);
+  }
+
+  filters.search = get(FILTER_PARAMS.search);
+
+  const sort = get(FILTER_PARAMS.sort).toUpperCase();
+  if (sort) {
+    if (oneOf(ORDER_SORTS, sort)) filters.sort = sort;
+    else notices.push(`Ignored the unknown sort "${sort}".`);
+  }
+  return { filters, notices };
+}
+
+/**
+ * Writes the filters into a copy of `base` (other parameters are kept), leaving out every
+ * value equal to its default so that the default view has a clean URL.
+ */
+export function writeListFilters(base: URLSearchParams, filters: ListFilters, defaults: ListFilters): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const name of Object.values(FILTER_PARAMS)) params.delete(name);
+  if (filters.startDate === null || filters.endDate === null) {
+    params.set(FILTER_PARAMS.dates, ALL_DATES);
+  } else if (filters.startDate !== defaults.startDate || filters.endDate !== defaults.endDate) {
+    params.set(FILTER_PARAMS.from, filters.startDate);
+    params.set(FILTER_PARAMS.to, filters.endDate);
+  }
+  if (filters.ota) params.set(FILTER_PARAMS.ota, filters.ota);
+  if (filters.status) params.set(FILTER_PARAMS.status, filters.status);
+  const search = filters.search.trim();
+  if (search) params.set(FILTER_PARAMS.search, search);
+  if (filters.sort !== defaults.sort) params.set(FILTER_PARAMS.sort, filters.sort);
+  return params;
+}
+
+const sameRange = (a: ListFilters, b: ListFilters) => a.startDate === b.startDate && a.endDate === b.endDate;
+
+/** Whether the filters differ from the defaults: the bar then shows "Search active" and a reset. */
+export function isSearchActive(filters: ListFilters, defaults: ListFilters): boolean {
+  return (
+    filters.search.trim() !== '' ||
+    filters.ota !== null ||
+    filters.status !== null ||
+    filters.sort !== defaults.sort ||
+    !sameRange(filters, defaults)
+  );
+}
+
+/** The date picker's label: the range in readable form, or "Pick a date". */
+export function rangeLabel(startDate: string | null, endDate: string | null): string {
+  if (!startDate) return NO_DATE_LABEL;
+  const start = dayjs.utc(startDate);
+  const end = dayjs.utc(endDate ?? startDate);
+  if (start.isSame(end, 'day')) return start.format('MMM D, YYYY');
+  if (start.isSame(end, 'year')) return `${start.format('MMM D')} – ${end.format('MMM D, YYYY')}`;
+  return `${start.format('MMM D, YYYY')} – ${end.format('MMM D, YYYY')}`;
+}
 
 /** The API query for these filters; the OTA order id is upper-cased before sending. */
 export function toListQuery(filters: ListFilters): ListQuery {

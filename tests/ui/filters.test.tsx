@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ListFilters } from '../../src/domain/list-filters';
+import type { ListKind } from '../../src/machines/list.types';
+import { FilterBar } from '../../src/ui/filters/filter-bar';
+import { useListFilters } from '../../src/ui/filters/use-list-filters';
+import { system } from '../../src/ui/theme/system';
+import type { WorkspaceProps } from '../../src/ui/workspace/workspace-props';
+
+// The filter bar over a memory router: what it writes is what the URL holds.
+const TZ = 'Asia/Ho_Chi_Minh';
+const seen: ListFilters[] = [];
+
+function Page({ kind }: { kind: ListKind }) {
+  const [filters] = useListFilters(kind, TZ);
+  seen.push(filters);
+  const props = { kind, view: null, filters, teamId: 'vn', timezone: TZ } as unknown as WorkspaceProps;
+  return <FilterBar {...props} />;
+}
+
+function renderBar(url: string, kind: ListKind = 'orders') {
+  const router = createMemoryRouter([{ path: '/:kind', element: <Page kind={kind} /> }], { initialEntries: [url] });
+  render(
+    <ChakraProvider value={system}>
+      <RouterProvider router={router} />
+    </ChakraProvider>,
+  );
+  const query = () => router.state.location.search;
+  return { router, query };
+}
+
+const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+const change = (label: string, value: string) => fireEvent.change(select(label), { target: { value } });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-30T18:00:00Z')); // already December 1st in Vietnam
+  seen.length = 0;
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('filter bar', () => {
+  it('starts on the current month of the team timezone, with a clean URL and no reset', () => {
+    const { query } = renderBar('/orders');
+    expect(screen.getByRole('button', { name: 'Date range' }).textContent).toBe('Dec 1 – Dec 31, 2026');
+    expect(select('OTA').value).toBe('');
+    expect(select('Status').value).toBe('');
+    expect(select('Sort').value).toBe('DEPARTURE_AT_ASC');
+    expect(screen.queryByText('Search active')).toBeNull();
+    expect(query()).toBe('');
+  });
+
+  it('writes each change to the URL as a new entry; back walks through them; reset restores defaults', async () => {
+    const { router, query } = renderBar('/orders?inspect=1');
+    change('OTA', 'KLOOK');
+    await waitFor(() => expect(query()).toBe('?inspect=1&ota=KLOOK'));
+    change('Status', 'cancel_requested');
+    await waitFor(() => expect(query()).toBe('?inspect=1&ota=KLOOK&status=cancel_requested'));
+    expect(select('Status').selectedOptions[0].textContent).toBe('Cancel Requested');
+    change('Sort', 'BOOKED_AT_DESC');
+    await waitFor(() => expect(query()).toContain('sort=BOOKED_AT_DESC'));
+    expect(screen.getByText('Search active')).toBeTruthy();
+
+    await act(() => router.navigate(-1));
+    expect(query()).toBe('?inspect=1&ota=KLOOK&status=cancel_requested');
+    expect(select('Sort').value).toBe('DEPARTURE_AT_ASC');
+    await act(() => router.navigate(-1));
+    expect(select('Status').value).toBe('');
+    expect(select('OTA').value).toBe('KLOOK');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(query()).toBe('?inspect=1'));
+    expect(select('OTA').value).toBe('');
+    expect(screen.queryByText('Search active')).toBeNull();
+  });
+
+  it('keeps every change made in a quick row, before the router has rendered the first', async () => {
+    const { query } = renderBar('/orders');
+    change('OTA', 'VIATOR');
+    change('Status', 'grouped');
+    const box = screen.getByLabelText('Search');
+    fireEvent.change(box, { target: { value: 'T-000001' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(query()).toBe('?ota=VIATOR&status=grouped&q=T-000001'));
+    expect(select('OTA').value).toBe('VIATOR');
+  });
+
+  it('searches on Enter and after a pause; the URL holds the text as typed', async () => {
+    const { query } = renderBar('/orders');
+    const box = screen.getByLabelText('Search') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: 'kl-77' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(query()).toBe('?q=kl-77'));
+    fireEvent.change(box, { target: { value: 'VN-000123' } });
+    await waitFor(() => expect(query()).toBe('?q=VN-000123'), { timeout: 2000 });
+    expect(screen.getByText('Search active')).toBeTruthy();
+  });
+
+  it('picks a range in the 42-day grid, swapping an earlier end, and can say "Pick a date"', async () => {
+    const { query } = renderBar('/orders');
+    fireEvent.click(screen.getByRole('button', { name: 'Date range' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose dates' });
+    expect(dialog.querySelectorAll('[data-in-month]')).toHaveLength(42);
+    fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(screen.getByText('January 2027')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '2027-01-20' }));
+    fireEvent.click(screen.getByRole('button', { name: '2027-01-05' }));
+    expect(screen.getByRole('button', { name: '2027-01-12' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(query()).toBe('?from=2027-01-05&to=2027-01-20'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Date range' }).textContent).toBe('Jan 5 – Jan 20, 2027');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Date range' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(query()).toBe('?dates=all'));
+    expect(screen.getByRole('button', { name: 'Date range' }).textContent).toBe('Pick a date');
+  }, 15_000);
+
+  it('cancel leaves the range as it was', () => {
+    const { query } = renderBar('/orders?from=2026-12-02&to=2026-12-03');
+    fireEvent.click(screen.getByRole('button', { name: 'Date range' }));
+    fireEvent.click(screen.getByRole('button', { name: '2026-12-10' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(query()).toBe('?from=2026-12-02&to=2026-12-03');
+    expect(screen.getByRole('button', { name: 'Date range' }).textContent).toBe('Dec 2 – Dec 3, 2026');
+  });
+
+  it('drops an invalid value with a visible notice and keeps the other filters', async () => {
+    const { query } = renderBar('/orders?ota=EXPEDIA&status=pending&from=2026-12-09&to=2026-12-01');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Ignored the unknown OTA "EXPEDIA".');
+    expect(alert.textContent).toContain('it ends before it starts');
+    expect(select('Status').value).toBe('pending');
+    expect(select('OTA').value).toBe('');
+    expect(screen.getByRole('button', { name: 'Date range' }).textContent).toBe('Dec 1 – Dec 31, 2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(query()).toBe('?status=pending'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('has no OTA filter on tours', () => {
+    renderBar('/tours', 'tours');
+    expect(screen.queryByLabelText('OTA')).toBeNull();
+    expect(screen.getByLabelText('Status')).toBeTruthy();
+  });
+
+  it('gives the identical filters object while the filter parameters are unchanged', async () => {
+    const { router } = renderBar('/orders?ota=MPG');
+    const first = seen.at(-1);
+    await act(() => router.navigate('/orders?ota=MPG&inspect=1'));
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.at(-1)).toBe(first);
+    await act(() => router.navigate('/orders?ota=KKDAY&inspect=1'));
+    expect(seen.at(-1)).not.toBe(first);
+    expect(seen.at(-1)?.ota).toBe('KKDAY');
+  });
+});
