@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { inRange, monthGrid, monthTitle, WEEKDAY_LABELS } from '../../domain/calendar';
 import {
+import { useInspect } from '../app/inspect';
   dateRangeMachine,
   selectDraftEnd,
   selectDraftStart,
@@ -21,7 +22,8 @@ interface DateRangePickerProps {
 
 /** The date range button and its popover with the 42-day grid; the machine holds the behaviour. */
 export function DateRangePicker({ start, end, today, onApply }: DateRangePickerProps) {
-  const picker = useActorRef(dateRangeMachine, { input: { start, end, today } });
+  const inspect = useInspect();
+  const picker = useActorRef(dateRangeMachine, { inspect, input: { start, end, today } });
   const open = useSelector(picker, selectIsOpen);
   const label = useSelector(picker, selectRangeLabel);
 

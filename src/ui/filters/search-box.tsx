@@ -2,6 +2,7 @@ import { chakra } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { filtersSearchMachine } from '../../machines/filters-search.machine';
+import { useInspect } from '../app/inspect';
 
 interface SearchBoxProps {
   value: string;
@@ -10,7 +11,8 @@ interface SearchBoxProps {
 
 /** Search by OTA order id or display id: committed on Enter or after a short pause (in the machine). */
 export function SearchBox({ value, onCommit }: SearchBoxProps) {
-  const search = useActorRef(filtersSearchMachine, { input: { text: value } });
+  const inspect = useInspect();
+  const search = useActorRef(filtersSearchMachine, { inspect, input: { text: value } });
   const text = useSelector(search, (s) => s.context.text);
 
   useEffect(() => search.send({ type: 'search.sync', text: value }), [search, value]);

@@ -11,11 +11,13 @@ import { LeaveGuard } from './leave-guard';
 import { OrderEditor, TourEditor } from './editors';
 import type { DetailRef, OrderEditsRef, TourEditsRef } from './panel-types';
 import { OrderFields, TourFields } from './record-fields';
+import { useInspect } from '../app/inspect';
 
 /** The side panel of the row the selection opened: its fields, edits with history, activity. */
 export function SidePanel({ kind, list, counts, selection, timezone }: WorkspaceProps) {
   const userId = SessionContext.useSelector((s) => selectUser(s)?.id ?? null);
-  const detail = useActorRef(detailMachine, { input: { kind, list, counts, userId, timezone, selection } });
+  const inspect = useInspect();
+  const detail = useActorRef(detailMachine, { inspect, input: { kind, list, counts, userId, timezone, selection } });
   useNotifications(detail);
   const openId = useSelector(selection, (s) => s.context.openId);
   useEffect(() => {

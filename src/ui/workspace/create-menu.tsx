@@ -6,6 +6,7 @@ import { useNotifications } from '../app/notifications';
 import { CreateTourDialog } from './create-tour-dialog';
 import { LinkTourDialog } from './link-tour-dialog';
 import type { WorkspaceProps } from './workspace-props';
+import { useInspect } from '../app/inspect';
 
 /**
  * The create menu: on orders, "Create tour from selected orders" (the create-tour menu) and
@@ -13,7 +14,8 @@ import type { WorkspaceProps } from './workspace-props';
  * The machine decides what is enabled.
  */
 export function CreateMenu({ kind, teamId, timezone, list, counts, selection }: WorkspaceProps) {
-  const actions = useActorRef(tourActionsMachine, { input: { kind, teamId, timezone, list, counts } });
+  const inspect = useInspect();
+  const actions = useActorRef(tourActionsMachine, { inspect, input: { kind, teamId, timezone, list, counts } });
   useNotifications(actions);
   const ids = useSelector(selection, (s) => s.context.ids);
   useEffect(() => actions.send({ type: 'tours.select', ids }), [actions, ids]);

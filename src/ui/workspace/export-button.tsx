@@ -5,6 +5,7 @@ import { selectUser } from '../../machines/session.selectors';
 import { SessionContext } from '../app/actors';
 import { useNotifications } from '../app/notifications';
 import type { WorkspaceProps } from './workspace-props';
+import { useInspect } from '../app/inspect';
 
 /** The server serves the signed link as an attachment: a hidden anchor starts the download. */
 function startDownload(url: string): void {
@@ -24,7 +25,9 @@ const downloadingExport = exportMachine.provide({
 /** "Export CSV" of the current view with its filters. */
 export function ExportButton({ kind, teamId, timezone, filters, view }: WorkspaceProps) {
   const user = SessionContext.useSelector(selectUser);
+  const inspect = useInspect();
   const exporter = useActorRef(downloadingExport, {
+    inspect,
     input: { kind, teamId, timezone, userName: user?.name || user?.email || 'unknown' },
   });
   useNotifications(exporter);
