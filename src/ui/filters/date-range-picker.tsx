@@ -3,7 +3,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { inRange, monthGrid, monthTitle, WEEKDAY_LABELS } from '../../domain/calendar';
 import {
-import { useInspect } from '../app/inspect';
   dateRangeMachine,
   selectDraftEnd,
   selectDraftStart,
@@ -12,6 +11,7 @@ import { useInspect } from '../app/inspect';
   selectVisibleMonth,
   type DateRangeActorRef,
 } from '../../machines/date-range.machine';
+import { useInspect } from '../app/inspect';
 
 interface DateRangePickerProps {
   start: string | null;
@@ -75,13 +75,23 @@ function RangePopover({ picker }: { picker: DateRangeActorRef }) {
         onKeyDown={(e) => e.key === 'Escape' && cancel()}
       >
         <HStack justify="space-between" mb="2">
-          <Button size="xs" variant="ghost" aria-label="Previous month" onClick={() => picker.send({ type: 'range.prevMonth' })}>
+          <Button
+            size="xs"
+            variant="ghost"
+            aria-label="Previous month"
+            onClick={() => picker.send({ type: 'range.prevMonth' })}
+          >
             ‹
           </Button>
           <Text fontWeight="bold" aria-live="polite">
             {monthTitle(month)}
           </Text>
-          <Button size="xs" variant="ghost" aria-label="Next month" onClick={() => picker.send({ type: 'range.nextMonth' })}>
+          <Button
+            size="xs"
+            variant="ghost"
+            aria-label="Next month"
+            onClick={() => picker.send({ type: 'range.nextMonth' })}
+          >
             ›
           </Button>
         </HStack>
