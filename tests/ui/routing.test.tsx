@@ -60,7 +60,7 @@ describe('routing through the guards', () => {
       restoreSession: async () => stored({ token: 't' }),
       getMe: async () => userWith([]),
     });
-    expect(await screen.findByRole('heading', { name: 'Welcome to Tourdesk' })).toBeTruthy();
-    expect(app.location()?.pathname).toBe('/auth/onboarding');
+    // the onboarding screen itself is covered by its own tests; here: the guard sends them there
+    await waitFor(() => expect(app.location()?.pathname).toBe('/auth/onboarding'));
   });
 });
