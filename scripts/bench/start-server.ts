@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, waitForHealth } from '../lib/server-process';
 
 /**
  * Starts the server in its own process on a free port with the given DATA_DIR (embedded database),
@@ -13,31 +13,6 @@ import { join } from 'node:path';
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`the server did not answer on ${url} within ${timeoutMs} ms`);
 }
 
 function run(cmd: string, args: string[]): Promise<void> {
@@ -79,7 +54,7 @@ export async function startServer(opts: {
   child.stderr?.on('data', (d) => log.push(String(d)));
   const started = Date.now();
   try {
-    await waitForHealth(url, child, 300_000);
+    await waitForHealth(url, child, 300_000, 'the server');
   } catch (err) {
     console.error(log.join(''));
     throw err;
