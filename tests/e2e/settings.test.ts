@@ -53,7 +53,7 @@ describe('settings dialog', () => {
           if (new URL(page.url()).pathname === '/setting') await page.mouse.click(5, 5);
           return new URL(page.url()).pathname;
         },
-        { timeout: 30_000, intervals: [500] },
+        { timeout: 30_000, interval: 500 },
       )
       .toBe('/orders/new-added');
     await page.context().close();
