@@ -25,7 +25,8 @@ describe('settings dialog', () => {
     await openSettings(page);
     const box = dialog(page);
     await expect(box.getByTestId('settings-email').textContent()).resolves.toBe('admin@tourdesk.test');
-    expect((await box.boundingBox())?.width).toBe(1000);
+    // measured once the opening animation (a scale) has ended
+    await expect.poll(async () => (await box.boundingBox())?.width).toBe(1000);
     await expect(box.getByRole('button', { name: 'Close' }).count()).resolves.toBe(0);
     await box.getByRole('button', { name: 'Members' }).click();
     await box.getByRole('heading', { name: 'Members' }).waitFor();
