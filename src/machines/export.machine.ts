@@ -10,8 +10,9 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * CSV export of the current view (SPEC section 7): GET the signed link for the filters, PATCH the
- * export's message, then start the download. The server streams every matching row (no cap).
+ * CSV export (SPEC section 7): GET the signed link for the filters, PATCH the export's message (the
+ * person's note, or who exported and when), then start the download. The server streams every
+ * matching row (no cap).
  */
 export const EXPORT_FAILED = 'Export failed';
 
@@ -24,12 +25,23 @@ export interface ExportInput {
 }
 
 export interface ExportContext extends ExportInput {
+  /** The note to record with the current export; blank records who exported and when. */
+  note: string;
   /** The last export's link, once ready. */
   link: string | null;
+  /** The message the server recorded with the last export; null when it could not be recorded. */
+  message: string | null;
   error: string | null;
 }
 
-export type ExportEvent = { type: 'export.start'; filters: ListFilters; view: string | null };
+export type ExportEvent = {
+  type: 'export.start';
+  filters: ListFilters;
+  view: string | null;
+  /** The export screen chooses orders or tours per export; the workspace exports its own kind. */
+  kind?: ExportKind;
+  note?: string;
+};
 
 /** The message recorded with an export: who and when, in the team's timezone. */
 export function exportMessage(userName: string, at: Date, tz: string): string {
@@ -45,8 +57,14 @@ export const exportMachine = setup({
   },
   actors: { exportCsv, updateExportMessage },
   actions: {
-    setLink: assign((_, params: { result: ExportResult }) => ({ link: params.result.presignedUrl, error: null })),
-    fail: assign({ link: null, error: EXPORT_FAILED }),
+    takeRequest: assign(({ context, event }) => ({ kind: event.kind ?? context.kind, note: event.note ?? '' })),
+    setLink: assign((_, params: { result: ExportResult }) => ({
+      link: params.result.presignedUrl,
+      message: null,
+      error: null,
+    })),
+    setMessage: assign((_, params: { result: ExportResult }) => ({ message: params.result.message })),
+    fail: assign({ link: null, message: null, error: EXPORT_FAILED }),
     notifyFailed: emit({ type: 'notify', kind: 'error', message: EXPORT_FAILED } as const),
     logError: (_, params: { what: string; error: unknown }) => {
       console.error(`[export] ${params.what}`, params.error);
@@ -58,11 +76,11 @@ export const exportMachine = setup({
   },
 }).createMachine({
   id: 'export',
-  context: ({ input }) => ({ ...input, link: null, error: null }),
+  context: ({ input }) => ({ ...input, note: '', link: null, message: null, error: null }),
   initial: 'idle',
   states: {
     idle: {
-      on: { 'export.start': 'exporting' },
+      on: { 'export.start': { target: 'exporting', actions: 'takeRequest' } },
     },
     exporting: {
       tags: ['busy'],
@@ -97,9 +115,12 @@ export const exportMachine = setup({
         input: ({ context }) => ({
           kind: context.kind,
           presignedUrl: context.link ?? '',
-          message: exportMessage(context.userName, new Date(), context.timezone),
+          message: context.note.trim() ? context.note : exportMessage(context.userName, new Date(), context.timezone),
         }),
-        onDone: 'ready',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'setMessage', params: ({ event }) => ({ result: event.output }) },
+        },
         // the file exists and its link is valid: a message that could not be recorded only is logged
         onError: {
           target: 'ready',
@@ -109,7 +130,7 @@ export const exportMachine = setup({
     },
     ready: {
       entry: { type: 'startDownload', params: ({ context }) => ({ url: context.link ?? '' }) },
-      on: { 'export.start': 'exporting' },
+      on: { 'export.start': { target: 'exporting', actions: 'takeRequest' } },
     },
   },
 });

@@ -94,6 +94,24 @@ describe('export machine', () => {
     expect(actor.getSnapshot().value).toBe('exporting');
   });
 
+  it('exports the kind and records the note the screen asks for, keeping what the server recorded', async () => {
+    const get = fakeService(() => result);
+    const patch = fakeService((i: { message: string }) => ({ presignedUrl: LINK, message: i.message }));
+    const { actor, startDownload } = start({ exportCsv: get.logic, updateExportMessage: patch.logic });
+    actor.send({ type: 'export.start', filters, view: null, kind: 'tours', note: ' For the accountant ' });
+    await flush();
+    await flush();
+    expect(get.calls[0]).toMatchObject({ kind: 'tours', teamId: 'vn', view: null });
+    expect(patch.calls).toEqual([{ kind: 'tours', presignedUrl: LINK, message: ' For the accountant ' }]);
+    expect(actor.getSnapshot().context).toMatchObject({ kind: 'tours', link: LINK, message: ' For the accountant ' });
+    expect(startDownload).toHaveBeenCalledWith(LINK);
+    // a blank note records who exported and when
+    actor.send({ type: 'export.start', filters, view: null, kind: 'orders', note: '   ' });
+    await flush();
+    await flush();
+    expect(patch.calls[1]).toMatchObject({ kind: 'orders', message: expect.stringMatching(/^Exported by Ana Tran on /) });
+  });
+
   it('toasts "Export failed" and logs when the export is refused', async () => {
     const { actor, toasts, startDownload } = start();
     actor.send({ type: 'export.start', filters, view: null });
@@ -113,6 +131,7 @@ describe('export machine', () => {
     expect(startDownload).toHaveBeenCalledWith(LINK);
     expect(toasts).toEqual([]);
     expect(console.error).toHaveBeenCalled();
+    expect(actor.getSnapshot().context).toMatchObject({ link: LINK, message: null });
   });
 
   it('complains when the view did not provide the download', async () => {
@@ -137,8 +156,10 @@ const EVENTS: AnyEventObject[] = [
   failed('updateExportMessage'),
 ];
 type Snap = ReturnType<typeof exportMachine.getInitialSnapshot>;
-const key = (s: Snap) =>
-  JSON.stringify({ status: s.status, value: s.value, link: s.context.link, error: s.context.error });
+const key = (s: Snap) => {
+  const { link, message, error } = s.context;
+  return JSON.stringify({ status: s.status, value: s.value, link, message, error });
+};
 
 describe('export model', () => {
   const paths = getShortestPaths(exportMachine, {

@@ -6,17 +6,7 @@ import { SessionContext } from '../app/actors';
 import { useNotifications } from '../app/notifications';
 import type { WorkspaceProps } from './workspace-props';
 import { useInspect } from '../app/inspect';
-
-/** The server serves the signed link as an attachment: a hidden anchor starts the download. */
-function startDownload(url: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = '';
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
+import { startDownload } from '../export/download';
 
 const downloadingExport = exportMachine.provide({
   actions: { startDownload: (_, params) => startDownload(params.url) },
