@@ -1,7 +1,8 @@
-import { assign, emit, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import { assign, emit, enqueueActions, sendTo, setup, stopChild, type ActorRef, type Snapshot } from 'xstate';
 import {
   updateOrderStatusBatch,
   updateTourStatusBatch,
+  type StatusBatchOutput,
   type StatusChange,
   type StatusItem,
   type StatusV2,
@@ -33,11 +34,17 @@ export interface BulkStatusContext extends BulkStatusInput {
 
 export type BulkStatusEvent = { type: 'bulk.move'; ids: readonly string[]; status: StatusV2 };
 
-const FAILED: Record<ListKind, string> = {
-  orders: 'Failed to update order status',
-  tours: 'Failed to update groups status',
-};
-const NOUN: Record<ListKind, string> = { orders: 'orders', tours: 'groups' };
+/** What differs between moving orders and moving tours: the service, the noun, the texts. */
+const KINDS = {
+  orders: { service: 'updateOrderStatusBatch', noun: 'orders', failed: 'Failed to update order status', log: 'warn' },
+  tours: { service: 'updateTourStatusBatch', noun: 'groups', failed: 'Failed to update groups status', log: 'error' },
+} as const satisfies Record<ListKind, { service: string; noun: string; failed: string; log: 'warn' | 'error' }>;
+
+/** The one save in flight; its service is spawned by kind (an invoke's `src` cannot depend on input). */
+const SAVE_ID = 'saveStatus';
+type SaveEvent =
+  | { type: `xstate.done.actor.${typeof SAVE_ID}`; output: StatusBatchOutput }
+  | { type: `xstate.error.actor.${typeof SAVE_ID}`; error: unknown };
 
 /** What to send: each id once, with its version from the loaded list when there is one. */
 export function statusItems(ids: readonly string[], status: StatusV2, loaded: readonly ListItem[]): StatusItem[] {
@@ -52,29 +59,31 @@ export function statusItems(ids: readonly string[], status: StatusV2, loaded: re
 
 /** The success toast of SPEC section 8: `{n} orders moved to "{label}"` / `{n} groups moved to "{label}"`. */
 export function movedMessage(kind: ListKind, n: number, status: string): string {
-  return `${n} ${NOUN[kind]} moved to "${statusLabel(status)}"`;
+  return `${n} ${KINDS[kind].noun} moved to "${statusLabel(status)}"`;
 }
 
 export const bulkStatusMachine = setup({
   types: {
     context: {} as BulkStatusContext,
-    events: {} as BulkStatusEvent,
+    events: {} as BulkStatusEvent | SaveEvent,
     input: {} as BulkStatusInput,
     emitted: {} as NotifyEvent,
   },
   actors: { updateOrderStatusBatch, updateTourStatusBatch },
   guards: {
     isEmpty: (_, params: { ids: readonly string[] }) => params.ids.length === 0,
-    isTours: ({ context }) => context.kind === 'tours',
     saved: (_, params: { changes: StatusChange[] | null }) => params.changes !== null,
   },
   actions: {
     /** SPEC section 5: orders warn, tours log an error; nothing is sent. */
     refuseEmpty: ({ context }) => {
-      const message = `[bulk-status] status update refused: no ${NOUN[context.kind]} selected`;
-      if (context.kind === 'orders') console.warn(message);
-      else console.error(message);
+      const { noun, log } = KINDS[context.kind];
+      console[log](`[bulk-status] status update refused: no ${noun} selected`);
     },
+    startSave: enqueueActions(({ context, enqueue }) =>
+      enqueue.spawnChild(KINDS[context.kind].service, { id: SAVE_ID, input: { items: context.items } }),
+    ),
+    stopSave: stopChild(SAVE_ID),
     remember: assign(({ context }, params: { ids: readonly string[]; status: StatusV2 }) => ({
       items: statusItems(params.ids, params.status, context.list.getSnapshot().context.items),
       status: params.status,
@@ -95,8 +104,12 @@ export const bulkStatusMachine = setup({
       kind: 'success' as const,
       message: movedMessage(context.kind, params.changes.length, context.status ?? ''),
     })),
-    fail: assign(({ context }) => ({ error: FAILED[context.kind] })),
-    notifyFailed: emit(({ context }) => ({ type: 'notify' as const, kind: 'error' as const, message: FAILED[context.kind] })),
+    fail: assign(({ context }) => ({ error: KINDS[context.kind].failed })),
+    notifyFailed: emit(({ context }) => ({
+      type: 'notify' as const,
+      kind: 'error' as const,
+      message: KINDS[context.kind].failed,
+    })),
   },
 }).createMachine({
   id: 'bulkStatus',
@@ -108,24 +121,18 @@ export const bulkStatusMachine = setup({
         'bulk.move': [
           { guard: { type: 'isEmpty', params: ({ event }) => ({ ids: event.ids }) }, actions: 'refuseEmpty' },
           {
-            guard: 'isTours',
-            target: 'savingTours',
-            actions: { type: 'remember', params: ({ event }) => ({ ids: event.ids, status: event.status }) },
-          },
-          {
-            target: 'savingOrders',
+            target: 'saving',
             actions: { type: 'remember', params: ({ event }) => ({ ids: event.ids, status: event.status }) },
           },
         ],
       },
     },
-    savingOrders: {
+    saving: {
       tags: ['saving'],
-      invoke: {
-        id: 'updateOrderStatusBatch',
-        src: 'updateOrderStatusBatch',
-        input: ({ context }) => ({ items: context.items }),
-        onDone: [
+      entry: 'startSave',
+      exit: 'stopSave',
+      on: {
+        'xstate.done.actor.saveStatus': [
           {
             guard: { type: 'saved', params: ({ event }) => ({ changes: event.output }) },
             target: 'idle',
@@ -138,29 +145,7 @@ export const bulkStatusMachine = setup({
           },
           { target: 'idle', actions: ['fail', 'notifyFailed'] },
         ],
-        onError: { target: 'idle', actions: ['fail', 'notifyFailed'] },
-      },
-    },
-    savingTours: {
-      tags: ['saving'],
-      invoke: {
-        id: 'updateTourStatusBatch',
-        src: 'updateTourStatusBatch',
-        input: ({ context }) => ({ items: context.items }),
-        onDone: [
-          {
-            guard: { type: 'saved', params: ({ event }) => ({ changes: event.output }) },
-            target: 'idle',
-            actions: [
-              { type: 'patchList', params: ({ event }) => ({ changes: event.output ?? [] }) },
-              'refreshDayCounts',
-              'refreshNavCounts',
-              { type: 'notifyMoved', params: ({ event }) => ({ changes: event.output ?? [] }) },
-            ],
-          },
-          { target: 'idle', actions: ['fail', 'notifyFailed'] },
-        ],
-        onError: { target: 'idle', actions: ['fail', 'notifyFailed'] },
+        'xstate.error.actor.saveStatus': { target: 'idle', actions: ['fail', 'notifyFailed'] },
       },
     },
   },

@@ -58,6 +58,27 @@ type Change = { id: string; change: EditChange };
 
 const UNDO_ACTION = { label: 'Undo', event: { type: 'history.undo' } };
 
+const travelTo = (mode: Travel['mode'], target?: 'saving') =>
+  ({ guard: { type: 'canTravel', params: { mode } }, target, actions: { type: 'travel', params: { mode } } }) as const;
+
+/**
+ * What `idle` and `saving` both accept: an edit, undo and redo. From `idle` an accepted change
+ * starts its write; `saving` queues it behind the one in flight.
+ */
+const changes = (target?: 'saving') =>
+  ({
+    'order.edit': [
+      {
+        guard: { type: 'editApplies', params: ({ event }: { event: Change }) => event },
+        target,
+        actions: { type: 'applyEdit', params: ({ event }: { event: Change }) => event },
+      },
+      { actions: { type: 'rejectEdit', params: ({ event }: { event: Change }) => event } },
+    ],
+    'history.undo': travelTo('undo', target),
+    'history.redo': travelTo('redo', target),
+  }) as const;
+
 export const orderEditHistoryMachine = setup({
   types: {
     context: {} as OrderEditContext,
@@ -179,24 +200,7 @@ export const orderEditHistoryMachine = setup({
   states: {
     idle: {
       on: {
-        'order.edit': [
-          {
-            guard: { type: 'editApplies', params: ({ event }) => event },
-            target: 'saving',
-            actions: { type: 'applyEdit', params: ({ event }) => event },
-          },
-          { actions: { type: 'rejectEdit', params: ({ event }) => event } },
-        ],
-        'history.undo': {
-          guard: { type: 'canTravel', params: { mode: 'undo' } },
-          target: 'saving',
-          actions: { type: 'travel', params: { mode: 'undo' } },
-        },
-        'history.redo': {
-          guard: { type: 'canTravel', params: { mode: 'redo' } },
-          target: 'saving',
-          actions: { type: 'travel', params: { mode: 'redo' } },
-        },
+        ...changes('saving'),
         'conflict.reapply': { guard: 'canReapply', target: 'saving', actions: 'reapply' },
         'conflict.dismiss': { guard: 'hasConflict', actions: 'dismissConflict' },
       },
@@ -222,53 +226,21 @@ export const orderEditHistoryMachine = setup({
             target: 'next',
             actions: { type: 'markSaved', params: ({ event }) => ({ result: event.output }) },
           },
-          { target: 'loadingFresh', actions: 'keepConflict' },
+          { target: 'reloading', actions: 'keepConflict' },
         ],
         onError: {
-          target: 'restoring',
+          target: 'reloading',
           actions: ['dropFailed', { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
         },
       },
-      on: {
-        'order.edit': [
-          {
-            guard: { type: 'editApplies', params: ({ event }) => event },
-            actions: { type: 'applyEdit', params: ({ event }) => event },
-          },
-          { actions: { type: 'rejectEdit', params: ({ event }) => event } },
-        ],
-        'history.undo': {
-          guard: { type: 'canTravel', params: { mode: 'undo' } },
-          actions: { type: 'travel', params: { mode: 'undo' } },
-        },
-        'history.redo': {
-          guard: { type: 'canTravel', params: { mode: 'redo' } },
-          actions: { type: 'travel', params: { mode: 'redo' } },
-        },
-      },
+      on: changes(),
     },
-    /** A write failed: the screen goes back to what the server holds. */
-    restoring: {
+    /** A write failed (the screen goes back to what the server holds) or was stale (the fresh
+     *  record is loaded next to what the person typed). */
+    reloading: {
       tags: ['saving'],
       invoke: {
         id: 'getOrder',
-        src: 'getOrder',
-        input: ({ context }) => ({ id: context.reloadId ?? '' }),
-        onDone: { target: 'next', actions: { type: 'reloaded', params: ({ event }) => ({ loaded: event.output }) } },
-        onError: {
-          target: 'next',
-          actions: [
-            { type: 'reloaded', params: { loaded: null } },
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-          ],
-        },
-      },
-    },
-    /** A write was stale: the fresh record is loaded next to what the person typed. */
-    loadingFresh: {
-      tags: ['saving'],
-      invoke: {
-        id: 'getFreshOrder',
         src: 'getOrder',
         input: ({ context }) => ({ id: context.reloadId ?? '' }),
         onDone: { target: 'next', actions: { type: 'reloaded', params: ({ event }) => ({ loaded: event.output }) } },

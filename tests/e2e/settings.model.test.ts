@@ -105,6 +105,8 @@ const checks: Record<SettingsModel['name'], (page: Page, s: Snap) => Promise<voi
     if (has(s, { ready: { avatar: 'idle' } })) await gone(page, 'avatar-busy');
     else await visible(page, 'avatar-busy');
   },
+  // the logo's upload: busy until it is done, saved or not
+  'avatar upload': async (page, s) => (has(s, 'done') ? gone(page, 'logo-busy') : visible(page, 'logo-busy')),
   members: async (page, s) => {
     if (has(s, 'loading')) return visible(page, 'members-loading');
     if (has(s, 'failed')) return visible(page, 'members-failed');
@@ -131,27 +133,29 @@ async function checkTeam(page: Page, s: Snap): Promise<void> {
   else await visible(page, 'logo-busy');
 }
 
-/** Which invoked call a request is, by method, path and body. */
-function callOf(route: Route): string | null {
+/** Which invoked call of `mine` a request is, by method, path and body. */
+function callOf(route: Route, mine: Set<string>): string | null {
   const req = route.request();
   if (req.headers()[SETUP_HEADER]) return null;
   const path = new URL(req.url()).pathname;
   const body = req.method() === 'PUT' ? (req.postDataJSON() as Record<string, unknown>) : {};
   const write = 'avatar' in body ? 'avatar' : 'name';
-  const calls: Record<string, string> = {
-    'GET /api/v1/team/setting': 'loadTeam',
-    'PUT /api/v1/team/setting name': 'saveTeamName',
-    'PUT /api/v1/team/setting avatar': 'saveTeamLogo',
-    'GET /api/v1/user/setting': 'loadProfile',
-    'PUT /api/v1/user/setting name': 'saveProfileName',
-    'PUT /api/v1/user/setting avatar': 'saveAvatar',
-    'GET /api/v1/team/members': 'loadMembers',
+  // an upload is the page's invoke (the team and profile models) or the upload child's own
+  const calls: Record<string, string[]> = {
+    'GET /api/v1/team/setting': ['loadTeam'],
+    'PUT /api/v1/team/setting name': ['saveTeamName'],
+    'PUT /api/v1/team/setting avatar': ['uploadTeamLogo', 'uploadAvatar'],
+    'GET /api/v1/user/setting': ['loadProfile'],
+    'PUT /api/v1/user/setting name': ['saveProfileName'],
+    'PUT /api/v1/user/setting avatar': ['uploadProfileAvatar'],
+    'GET /api/v1/team/members': ['loadMembers'],
   };
-  return calls[`${req.method()} ${path}${req.method() === 'PUT' ? ` ${write}` : ''}`] ?? null;
+  const ids = calls[`${req.method()} ${path}${req.method() === 'PUT' ? ` ${write}` : ''}`] ?? [];
+  return ids.find((id) => mine.has(id)) ?? null;
 }
 
-const READS = new Set(['readTeamLogo', 'readAvatar']);
-const CRASHES = /^xstate\.error\.actor\.(team|profile|members)$/;
+const READS = new Set(['readAvatar']);
+const CRASHES = /^xstate\.error\.actor\.(team|profile|members|uploadTeamLogo|uploadProfileAvatar)$/;
 
 /** A reader that fails on request, and only when the test says so (to hold the `reading` state). */
 function failingReads() {
@@ -186,8 +190,8 @@ describe.each(settingsModels(sessionSpy().ref).map((m) => [m.name, m] as const))
     await page.route(
       (url) => /^\/api\/v1\/(team|user)\//.test(url.pathname),
       (route) => {
-        const id = callOf(route);
-        if (id && mine.has(id)) held.set(id, route);
+        const id = callOf(route, mine);
+        if (id) held.set(id, route);
         else void route.continue();
       },
     );
@@ -212,6 +216,13 @@ describe.each(settingsModels(sessionSpy().ref).map((m) => [m.name, m] as const))
     if (model.name === 'members') {
       await openSettings(page);
       await sidebar(page, 'Members').click();
+    }
+    if (model.name === 'avatar upload') {
+      // the upload starts with its file picked; a path that fails the read fails it
+      await openSettings(page);
+      const failRead = path.steps.some((step) => step.event.type === 'xstate.error.actor.readAvatar');
+      await page.evaluate((on) => ((window as unknown as { failNextRead: boolean }).failNextRead = on), failRead);
+      await pick(page, 'logo-file', (model.input as { file: File }).file);
     }
     await checks[model.name](page, path.steps[0].state);
     for (const [i, step] of path.steps.entries()) {

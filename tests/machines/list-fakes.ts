@@ -4,6 +4,7 @@ import type { Page } from '../../src/api/services/policy';
 import type { ListFilters } from '../../src/domain/list-filters';
 import { listMachine, type ListInput } from '../../src/machines/list.machine';
 import type { ListItem, Order, Tour } from '../../src/machines/list.types';
+import { orderRecord, tourRecord } from './shared-fakes';
 
 /** Test doubles for the list machine: every service throws unless a test says otherwise. */
 export const FILTERS: ListFilters = {
@@ -18,39 +19,11 @@ export const FILTERS: ListFilters = {
 export const INPUT: ListInput = { kind: 'orders', view: 'new-added', teamId: 'vn', timezone: 'UTC', filters: FILTERS };
 
 export function order(id: string, departureAt = '2026-03-10T09:00:00.000Z', over: Partial<Order> = {}): Order {
-  return {
-    id,
-    displayId: `VN-${id}`,
-    otaOrderId: `KL-${id}`,
-    ota: 'KLOOK',
-    departureAt,
-    bookedAt: '2026-02-01T09:00:00.000Z',
-    language: 'en',
-    product: { id: 'p1', route: 'Hanoi', pack: 'Day' },
-    customer: { name: 'A', email: 'a@example.com' },
-    quantity: { total: 2, adult: 2, child: 0 },
-    prices: [],
-    tour: null,
-    statusV2: 'new',
-    emailCheckpoints: { confirmation: false, info: false, review: false, marketing: false },
-    reviewCheckpoints: { OTA: false, TripAdvisor: false, Google: false, MyProGuide: false },
-    version: 1,
-    ...over,
-  };
+  return orderRecord({ id, departureAt, ...over });
 }
 
 export function tour(id: string, departureAt = '2026-03-10T09:00:00.000Z'): Tour {
-  return {
-    id,
-    displayId: `T-${id}`,
-    displayName: `Tour ${id}`,
-    departureAt,
-    product: null,
-    prices: [],
-    statusV2: 'grouped',
-    orderCount: 3,
-    version: 1,
-  };
+  return tourRecord({ id, departureAt, orderCount: 3 });
 }
 
 export const page = (items: ListItem[], nextCursor: string | null = null): Page<ListItem> => ({

@@ -128,7 +128,7 @@ describe('order edits', () => {
     actor.send(toTime('18:45'));
     await settle('updateOrders', { output: { status: 'stale' } });
     const freshDetail = orderDetail({ departureAt: '2026-03-10T03:00:00.000Z', version: 7 });
-    await settle('getFreshOrder', { output: { found: true, record: freshDetail } });
+    await settle('getOrder', { output: { found: true, record: freshDetail } });
     const { conflict } = actor.getSnapshot().context;
     expect(conflict?.typed).toEqual({ field: 'departureTime', time: '18:45' });
     expect(conflict?.fresh?.version).toBe(7);

@@ -3,18 +3,14 @@ import { createActor, type AnyStateMachine, type AnyStateNode, type Snapshot, ty
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { orderEditHistoryMachine, type OrderEditEvent } from '../../src/machines/order-edit-history.machine';
 import { deferredServices, fakeList, fakePanel, flush, notFaked, order, orderDetail, TZ } from './panel-fakes';
+import { done, failed, type Synthetic } from './shared-fakes';
 
 /**
  * Model-based: paths come from the production machine (xstate/graph) with the services' answers
  * as synthetic `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events, then each path is
  * replayed on a real actor whose services wait until the test settles them.
  */
-type Synthetic =
-  { type: `xstate.done.actor.${string}`; output: unknown } | { type: `xstate.error.actor.${string}`; error: unknown };
 type ModelEvent = OrderEditEvent | Synthetic;
-
-const done = (id: string, output: unknown): Synthetic => ({ type: `xstate.done.actor.${id}`, output });
-const failed = (id: string): Synthetic => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) });
 
 const server = order({ departureAt: '2026-03-10T05:00:00.000Z', version: 2 });
 const fresh = orderDetail({ departureAt: '2026-03-10T03:00:00.000Z', version: 7 });
@@ -38,12 +34,10 @@ const EVENTS: ModelEvent[] = [
   done('updateOrders', { status: 'stale' }),
   failed('updateOrders'),
   done('getOrder', { found: true, record: orderDetail({ version: 2 }) }),
+  done('getOrder', { found: true, record: fresh }),
   done('getOrder', { found: false }),
   done('getOrder', null),
   failed('getOrder'),
-  done('getFreshOrder', { found: true, record: fresh }),
-  done('getFreshOrder', { found: false }),
-  failed('getFreshOrder'),
 ];
 
 type Snap = SnapshotFrom<typeof orderEditHistoryMachine>;
@@ -151,10 +145,8 @@ describe('order edit history model', () => {
       'saving history.redo',
       'saving done.actor.updateOrders',
       'saving error.actor.updateOrders',
-      'restoring done.actor.getOrder',
-      'restoring error.actor.getOrder',
-      'loadingFresh done.actor.getFreshOrder',
-      'loadingFresh error.actor.getFreshOrder',
+      'reloading done.actor.getOrder',
+      'reloading error.actor.getOrder',
       'idle conflict.reapply',
       'idle conflict.dismiss',
     ]) {
@@ -162,9 +154,16 @@ describe('order edit history model', () => {
     }
   });
 
+  it('reloads the order after a failed write and after a stale one', () => {
+    const into = edges.filter((p) => p.state.value === 'reloading' && p.steps.at(-2)?.state.value === 'saving');
+    expect(new Set(into.map((p) => (p.state.context.conflict ? 'stale' : 'failed')))).toEqual(
+      new Set(['stale', 'failed']),
+    );
+  });
+
   it('reaches a conflict that keeps the typed value next to the fresh record', () => {
     const conflicts = paths.map((p) => p.state.context.conflict).filter((c) => c?.fresh);
-    expect(conflicts[0]).toEqual({
+    expect(conflicts).toContainEqual({
       id: 'o1',
       typed: { field: 'departureTime', time: '18:45' },
       fresh: expect.objectContaining({ version: 7 }),

@@ -2,29 +2,24 @@ import { createActor, fromPromise, fromTransition, type AnyActorLogic, type Even
 import type { EventLog, OrderDetail, TourDetail } from '../../src/api/services/details';
 import type { ListHandle, ListPatchEvent, Order, Tour } from '../../src/machines/list.types';
 import type { CountsHandle, PanelHandle } from '../../src/machines/panel/types';
+import { orderRecord, tourRecord } from './shared-fakes';
 
 /** Test doubles for the panel machines: a recording list, counts and panel, records, deferred services. */
 export const TZ = 'Asia/Tokyo';
 
-export const order = (over: Partial<Order> = {}): Order => ({
-  id: 'o1',
-  displayId: 'JP-0001',
-  otaOrderId: 'KL-1',
-  ota: 'KLOOK',
-  departureAt: '2026-03-10T00:30:00.000Z',
-  bookedAt: '2026-02-01T00:00:00.000Z',
-  language: 'English',
-  product: { id: 'p1', route: 'Old town walk', pack: 'p1' },
-  customer: { name: 'Kim', email: 'kim@example.test' },
-  quantity: { total: 2, adult: 2, child: 0 },
-  prices: [{ type: 'ADULT', amount: 50, currency: 'USD' }],
-  tour: null,
-  statusV2: 'new',
-  emailCheckpoints: { confirmation: false, info: false, review: false, marketing: false },
-  reviewCheckpoints: { OTA: false, TripAdvisor: false, Google: false, MyProGuide: false },
-  version: 1,
-  ...over,
-});
+export const order = (over: Partial<Order> = {}): Order =>
+  orderRecord({
+    id: 'o1',
+    displayId: 'JP-0001',
+    otaOrderId: 'KL-1',
+    departureAt: '2026-03-10T00:30:00.000Z',
+    bookedAt: '2026-02-01T00:00:00.000Z',
+    language: 'English',
+    product: { id: 'p1', route: 'Old town walk', pack: 'p1' },
+    customer: { name: 'Kim', email: 'kim@example.test' },
+    prices: [{ type: 'ADULT', amount: 50, currency: 'USD' }],
+    ...over,
+  });
 
 export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   ...order(),
@@ -33,18 +28,17 @@ export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   ...over,
 });
 
-export const tour = (over: Partial<Tour> = {}): Tour => ({
-  id: 't1',
-  displayId: 'G-0001',
-  displayName: 'Morning walk',
-  departureAt: '2026-03-10T00:30:00.000Z',
-  product: null,
-  prices: [{ type: 'TOTAL', amount: 100, currency: 'USD' }],
-  statusV2: 'grouped',
-  orderCount: 1,
-  version: 4,
-  ...over,
-});
+export const tour = (over: Partial<Tour> = {}): Tour =>
+  tourRecord({
+    id: 't1',
+    displayId: 'G-0001',
+    displayName: 'Morning walk',
+    departureAt: '2026-03-10T00:30:00.000Z',
+    prices: [{ type: 'TOTAL', amount: 100, currency: 'USD' }],
+    orderCount: 1,
+    version: 4,
+    ...over,
+  });
 
 export const tourDetail = (over: Partial<TourDetail> = {}): TourDetail => ({
   ...tour(),
@@ -107,10 +101,6 @@ export function deferredServices() {
   return { logic, settle, calls, running: () => [...pending.keys()] };
 }
 
-/** Services a test did not expect: fail loudly. */
-export const notFaked = (name: string): AnyActorLogic =>
-  fromPromise(async () => {
-    throw new Error(`${name} was not faked in this test`);
-  });
+export { notFaked } from './shared-fakes';
 
 export const flush = () => new Promise((r) => setTimeout(r, 0));

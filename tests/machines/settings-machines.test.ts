@@ -2,9 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyStateNode } from 'xstate';
-import type { Setting } from '../../src/api/services/settings';
+import type { Setting, SettingChange } from '../../src/api/services/settings';
 import type { NotifyEvent } from '../../src/machines/notify';
 import { settingsDialogMachine } from '../../src/machines/settings-dialog.machine';
+import {
+  avatarUploadMachine,
+  avatarUploadTo,
+  type AvatarOwner,
+} from '../../src/machines/settings/avatar-upload.machine';
 import { profileSettingsMachine } from '../../src/machines/settings/profile-settings.machine';
 import { teamMembersMachine } from '../../src/machines/settings/team-members.machine';
 import { teamSettingsMachine } from '../../src/machines/settings/team-settings.machine';
@@ -21,7 +26,7 @@ function team(over: { load?: () => Promise<Setting | null>; update?: () => Promi
     actors: {
       getTeamSetting: fromPromise(over.load ?? (async () => ({ name: KH.name, avatarUrl: null }))),
       updateTeamSetting: fromPromise(over.update ?? boom),
-      readDataUrl: fromPromise(async () => PNG_DATA_URL),
+      avatarUpload: uploadWith(over.update ?? boom),
     },
   });
   const actor = createActor(logic, { input: { teamId: KH.id, isAdmin: over.isAdmin ?? true, session: ref } });
@@ -32,6 +37,10 @@ function team(over: { load?: () => Promise<Setting | null>; update?: () => Promi
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+/** The upload child saving through `update` (called with the owner's id and the data URL). */
+const uploadWith = (update: (args: { input: AvatarOwner & { change: SettingChange } }) => Promise<Setting>) =>
+  avatarUploadTo(fromPromise(update)).provide({ actors: { readDataUrl: fromPromise(async () => PNG_DATA_URL) } });
 
 describe('team settings', () => {
   it('a failed fetch says "Failed to fetch team data"', async () => {
@@ -96,13 +105,16 @@ describe('team settings', () => {
     expect(received).toEqual([{ type: 'team.patched', teamId: KH.id, avatarUrl: PNG_DATA_URL }]);
   });
 
-  it('a failed logo save says "Failed to update team logo"', async () => {
+  it('a failed logo save says "Failed to update team logo" (and logs why)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { actor, toasts } = team();
     actor.send({ type: 'team.load' });
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'team.logo', file: FILES.png() });
     await waitFor(actor, () => toasts.length > 0);
     expect(toasts.map((t) => t.message)).toEqual(['Failed to update team logo']);
+    expect(log).toHaveBeenCalledWith('[settings] avatar upload failed', expect.any(Error));
+    expect(actor.getSnapshot().matches({ ready: { editing: { logo: 'idle' } } })).toBe(true);
   });
 
   it('a non-admin can change nothing', async () => {
@@ -127,7 +139,7 @@ describe('profile settings', () => {
       actors: {
         getUserSetting: fromPromise(async (): Promise<Setting | null> => null),
         updateUserSetting: fromPromise(update),
-        readDataUrl: fromPromise(async () => PNG_DATA_URL),
+        avatarUpload: uploadWith(update),
       },
     });
     const actor = createActor(logic, {
@@ -185,6 +197,7 @@ describe('settings machines follow the conventions', () => {
     'settings/team-settings.machine.ts': teamSettingsMachine,
     'settings/profile-settings.machine.ts': profileSettingsMachine,
     'settings/team-members.machine.ts': teamMembersMachine,
+    'settings/avatar-upload.machine.ts': avatarUploadMachine,
   };
   const nodes = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap(nodes)];
 

@@ -7,8 +7,9 @@ import {
   type AnyStateNode,
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
-import type { Setting, TeamMember } from '../../src/api/services/settings';
+import { updateTeamSetting, type Setting, type TeamMember } from '../../src/api/services/settings';
 import { settingsDialogMachine, type SettingsDialogEvent } from '../../src/machines/settings-dialog.machine';
+import { avatarUploadTo } from '../../src/machines/settings/avatar-upload.machine';
 import {
   profileSettingsMachine,
   type ProfileSettingsEvent,
@@ -16,6 +17,9 @@ import {
 import type { SessionPatchEvent, SessionPatchRef } from '../../src/machines/settings/shared';
 import { teamMembersMachine, type TeamMembersEvent } from '../../src/machines/settings/team-members.machine';
 import { teamSettingsMachine, type TeamSettingsEvent } from '../../src/machines/settings/team-settings.machine';
+import { done, failed, type Synthetic } from './shared-fakes';
+
+export { done, failed, type Synthetic };
 
 /**
  * The settings machines' model: paths generated from the production machines (xstate/graph),
@@ -25,8 +29,6 @@ import { teamSettingsMachine, type TeamSettingsEvent } from '../../src/machines/
  * is the seeded team KH and the admin account.
  */
 export type SettingsEvent = SettingsDialogEvent | TeamSettingsEvent | ProfileSettingsEvent | TeamMembersEvent;
-export type Synthetic =
-  { type: `xstate.done.actor.${string}`; output: unknown } | { type: `xstate.error.actor.${string}`; error: unknown };
 export type ModelEvent = SettingsEvent | Synthetic;
 
 export const KH = { id: 'team-kh', name: 'Cambodia' };
@@ -40,12 +42,6 @@ export const FILES = {
   gif: () => new File([Buffer.from('GIF89a')], 'logo.gif', { type: 'image/gif' }),
 };
 export const PNG_DATA_URL = `data:image/png;base64,${PNG_1X1}`;
-
-export const done = (id: string, output: unknown): Synthetic => ({ type: `xstate.done.actor.${id}`, output });
-export const failed = (id: string): Synthetic => ({
-  type: `xstate.error.actor.${id}`,
-  error: new Error(`${id} failed`),
-});
 
 const setting = (name: string, avatarUrl: string | null = null): Setting => ({ name, avatarUrl });
 const RENAMED_TEAM = 'Cambodia Tours';
@@ -64,9 +60,10 @@ export function sessionSpy() {
 }
 
 const pickedFiles = [FILES.png(), FILES.large(), FILES.gif()];
+const logoUpload = avatarUploadTo(updateTeamSetting);
 
 export interface SettingsModel {
-  name: 'dialog' | 'team' | 'team (member)' | 'profile' | 'members';
+  name: 'dialog' | 'team' | 'team (member)' | 'profile' | 'avatar upload' | 'members';
   machine: AnyStateMachine;
   input: unknown;
   events: ModelEvent[];
@@ -87,10 +84,10 @@ export function settingsModels(session: SessionPatchRef): SettingsModel[] {
     done('saveTeamName', setting(RENAMED_TEAM)),
     failed('saveTeamName'),
     ...pickedFiles.map((file): ModelEvent => ({ type: 'team.logo', file })),
-    done('readTeamLogo', PNG_DATA_URL),
-    failed('readTeamLogo'),
-    done('saveTeamLogo', setting(KH.name, PNG_DATA_URL)),
-    failed('saveTeamLogo'),
+    done('uploadTeamLogo', setting(KH.name, PNG_DATA_URL)),
+    // the upload failed (and logged it); its actor crashing is unit-model only
+    done('uploadTeamLogo', null),
+    failed('uploadTeamLogo'),
   ];
   const teamKey = (c: Record<string, unknown>) => ({ name: c.name, draft: c.draft });
   return [
@@ -148,12 +145,24 @@ export function settingsModels(session: SessionPatchRef): SettingsModel[] {
         done('saveProfileName', setting(RENAMED_USER)),
         failed('saveProfileName'),
         ...pickedFiles.map((file): ModelEvent => ({ type: 'profile.avatar', file })),
-        done('readAvatar', PNG_DATA_URL),
-        failed('readAvatar'),
-        done('saveAvatar', setting(ADMIN.name, PNG_DATA_URL)),
-        failed('saveAvatar'),
+        done('uploadProfileAvatar', setting(ADMIN.name, PNG_DATA_URL)),
+        done('uploadProfileAvatar', null),
+        failed('uploadProfileAvatar'),
       ],
       key: (c) => ({ name: c.name, draft: c.draft }),
+    },
+    {
+      // the upload child on its own, as the Team page runs it (a PNG picked as the logo)
+      name: 'avatar upload',
+      machine: logoUpload,
+      input: { file: FILES.png(), owner: { teamId: KH.id } },
+      events: [
+        done('readAvatar', PNG_DATA_URL),
+        failed('readAvatar'),
+        done('uploadAvatar', setting(KH.name, PNG_DATA_URL)),
+        failed('uploadAvatar'),
+      ],
+      key: () => null,
     },
     {
       name: 'members',

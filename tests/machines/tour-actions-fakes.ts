@@ -1,12 +1,10 @@
 import { createActor, fromPromise, fromTransition, type AnyActorLogic, type AnyEventObject } from 'xstate';
 import { vi } from 'vitest';
 import type { Order, Tour } from '../../src/machines/list.types';
+import { orderRecord, tourRecord } from './shared-fakes';
 
 /** Test doubles for the tour actions and export machines: services throw unless a test says otherwise. */
-export const notFaked = (name: string): AnyActorLogic =>
-  fromPromise<never, unknown>(async () => {
-    throw new Error(`${name} was not faked in this test`);
-  });
+export { done, failed, notFaked, type Synthetic } from './shared-fakes';
 
 /** A service answering with `fn(input)`, with its calls recorded. */
 export function fakeService<I, O>(fn: (input: I) => O | Promise<O>) {
@@ -19,38 +17,10 @@ export function fakeService<I, O>(fn: (input: I) => O | Promise<O>) {
 }
 
 export const order = (id: string, departureAt: string, over: Partial<Order> = {}): Order =>
-  ({
-    id,
-    displayId: `VN-${id}`,
-    otaOrderId: `OTA-${id}`,
-    ota: 'KLOOK',
-    departureAt,
-    bookedAt: departureAt,
-    language: 'en',
-    product: { id: 'p1', route: 'Route', pack: 'p1' },
-    customer: { name: 'C', email: 'c@x.test' },
-    quantity: { total: 1, adult: 1, child: 0 },
-    prices: [],
-    tour: null,
-    statusV2: 'new',
-    emailCheckpoints: { confirmation: false, info: false, review: false, marketing: false },
-    reviewCheckpoints: { OTA: false, TripAdvisor: false, Google: false, MyProGuide: false },
-    version: 1,
-    ...over,
-  }) as Order;
+  orderRecord({ id, departureAt, otaOrderId: `OTA-${id}`, bookedAt: departureAt, ...over });
 
-export const tour = (id: string, over: Partial<Tour> = {}): Tour => ({
-  id,
-  displayId: `T-${id.padStart(6, '0')}`,
-  displayName: `Tour ${id}`,
-  departureAt: '2026-03-10T02:00:00.000Z',
-  product: null,
-  prices: [],
-  statusV2: 'grouped',
-  orderCount: 0,
-  version: 1,
-  ...over,
-});
+export const tour = (id: string, over: Partial<Tour> = {}): Tour =>
+  tourRecord({ id, displayId: `T-${id.padStart(6, '0')}`, departureAt: '2026-03-10T02:00:00.000Z', ...over });
 
 /** A list that remembers what it was told and shows the given rows. */
 export function fakeList(items: Order[] = []) {
@@ -104,11 +74,3 @@ export function deferredServices(ids: readonly string[]) {
   }
   return { actors, settle, pending };
 }
-
-export type Synthetic =
-  { type: `xstate.done.actor.${string}`; output: unknown } | { type: `xstate.error.actor.${string}`; error: unknown };
-export const done = (id: string, output: unknown): Synthetic => ({ type: `xstate.done.actor.${id}`, output });
-export const failed = (id: string): Synthetic => ({
-  type: `xstate.error.actor.${id}`,
-  error: new Error(`${id} failed`),
-});

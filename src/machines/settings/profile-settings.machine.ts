@@ -1,8 +1,16 @@
 import { assign, emit, sendTo, setup } from 'xstate';
-import { getUserSetting, readDataUrl, updateUserSetting, type Setting } from '../../api/services/settings';
+import { getUserSetting, updateUserSetting, type Setting } from '../../api/services/settings';
 import { uploadRefusal } from '../../domain/uploads';
 import type { NotifyEvent } from '../notify';
-import { isNewName, SETTINGS_MESSAGES, type Notice, type SessionPatchEvent, type SessionPatchRef } from './shared';
+import { avatarUploadTo } from './avatar-upload.machine';
+import {
+  isNewName,
+  pickImage,
+  SETTINGS_MESSAGES,
+  type Notice,
+  type SessionPatchEvent,
+  type SessionPatchRef,
+} from './shared';
 
 /**
  * The Profile page: the Preferred Name is saved on `profile.commit` (the dialog sends it when the
@@ -19,8 +27,8 @@ export interface ProfileSettingsInput {
 
 export interface ProfileSettingsContext extends ProfileSettingsInput {
   draft: string;
+  /** The avatar being uploaded. */
   file: File | null;
-  upload: string | null;
 }
 
 export type ProfileSettingsEvent =
@@ -42,10 +50,11 @@ export const profileSettingsMachine = setup({
     events: {} as ProfileSettingsEvent,
     emitted: {} as NotifyEvent,
   },
-  actors: { getUserSetting, updateUserSetting, readDataUrl },
+  actors: { getUserSetting, updateUserSetting, avatarUpload: avatarUploadTo(updateUserSetting) },
   guards: {
     nameChanged: ({ context }) => isNewName(context.draft, context.name),
     refused: (_, params: { file: File }) => uploadRefusal(params.file) !== null,
+    saved: (_, params: { setting: Setting | null }) => params.setting !== null,
   },
   actions: {
     applySetting: assign(({ context }, params: { setting: Setting | null }) => ({
@@ -54,20 +63,19 @@ export const profileSettingsMachine = setup({
       avatarUrl: params.setting ? params.setting.avatarUrl : context.avatarUrl,
     })),
     applyName: assign((_, params: { name: string }) => ({ name: params.name, draft: params.name })),
-    applyAvatar: assign((_, params: { avatarUrl: string | null }) => ({ avatarUrl: params.avatarUrl, upload: null })),
+    applyAvatar: assign((_, params: { avatarUrl: string | null }) => ({ avatarUrl: params.avatarUrl, file: null })),
     setDraft: assign((_, params: { name: string }) => ({ draft: params.name })),
     keepFile: assign((_, params: { file: File }) => ({ file: params.file })),
-    keepUpload: assign((_, params: { dataUrl: string }) => ({ upload: params.dataUrl, file: null })),
-    dropUpload: assign({ file: null, upload: null }),
+    dropFile: assign({ file: null }),
     notify: emit((_, params: Notice) => ({ type: 'notify' as const, ...params })),
     notifyRefused: emit((_, params: { file: File }) => ({
       type: 'notify' as const,
       kind: 'error' as const,
       message: uploadRefusal(params.file) ?? '',
     })),
-    /** SPEC section 8: a failed profile avatar save is logged only. */
+    /** SPEC section 8: a failed profile avatar save is logged only (the upload logs its own failure). */
     logFailure: (_, params: { error: unknown }) => {
-      console.error('[profile] avatar update failed', params.error);
+      console.error('[profile]', params.error);
     },
     patchSession: sendTo(
       ({ context }) => context.session,
@@ -79,7 +87,7 @@ export const profileSettingsMachine = setup({
   },
 }).createMachine({
   id: 'profileSettings',
-  context: ({ input }) => ({ ...input, draft: input.name, file: null, upload: null }),
+  context: ({ input }) => ({ ...input, draft: input.name, file: null }),
   initial: 'idle',
   states: {
     idle: { on: { 'profile.load': 'loading' } },
@@ -131,43 +139,25 @@ export const profileSettingsMachine = setup({
         avatar: {
           initial: 'idle',
           states: {
-            idle: {
-              on: {
-                'profile.avatar': [
-                  {
-                    guard: { type: 'refused', params: ({ event }) => ({ file: event.file }) },
-                    actions: { type: 'notifyRefused', params: ({ event }) => ({ file: event.file }) },
-                  },
-                  { target: 'reading', actions: { type: 'keepFile', params: ({ event }) => ({ file: event.file }) } },
-                ],
-              },
-            },
-            reading: {
-              invoke: {
-                id: 'readAvatar',
-                src: 'readDataUrl',
-                input: ({ context }) => ({ file: context.file ?? new Blob() }),
-                onDone: {
-                  target: 'uploading',
-                  actions: { type: 'keepUpload', params: ({ event }) => ({ dataUrl: event.output }) },
-                },
-                onError: { target: 'idle', actions: ['dropUpload', logFailure] },
-              },
-            },
+            idle: { on: { 'profile.avatar': pickImage } },
             uploading: {
               invoke: {
-                id: 'saveAvatar',
-                src: 'updateUserSetting',
-                input: ({ context }) => ({ userId: context.userId, change: { avatar: context.upload ?? '' } }),
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    { type: 'applyAvatar', params: ({ event }) => ({ avatarUrl: event.output.avatarUrl }) },
-                    notify({ kind: 'success', message: SETTINGS_MESSAGES.avatarSaved }),
-                    { type: 'patchSession', params: ({ event }) => ({ avatarUrl: event.output.avatarUrl }) },
-                  ],
-                },
-                onError: { target: 'idle', actions: ['dropUpload', logFailure] },
+                id: 'uploadProfileAvatar',
+                src: 'avatarUpload',
+                input: ({ context }) => ({ file: context.file ?? new Blob(), owner: { userId: context.userId } }),
+                onDone: [
+                  {
+                    guard: { type: 'saved', params: ({ event }) => ({ setting: event.output }) },
+                    target: 'idle',
+                    actions: [
+                      { type: 'applyAvatar', params: ({ event }) => ({ avatarUrl: event.output?.avatarUrl ?? null }) },
+                      notify({ kind: 'success', message: SETTINGS_MESSAGES.avatarSaved }),
+                      { type: 'patchSession', params: ({ event }) => ({ avatarUrl: event.output?.avatarUrl ?? null }) },
+                    ],
+                  },
+                  { target: 'idle', actions: 'dropFile' },
+                ],
+                onError: { target: 'idle', actions: ['dropFile', logFailure] },
               },
             },
           },

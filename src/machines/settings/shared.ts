@@ -24,3 +24,15 @@ export function isNewName(draft: string, stored: string): boolean {
   const name = draft.trim();
   return name !== '' && name !== stored;
 }
+
+type Picked = { event: { file: File } };
+
+/** A picked image: refused at once (the page's `refused` guard and `notifyRefused` toast, from
+ *  src/domain/uploads.ts), or kept and handed to the upload child in `uploading`. */
+export const pickImage = [
+  {
+    guard: { type: 'refused', params: ({ event }: Picked) => ({ file: event.file }) },
+    actions: { type: 'notifyRefused', params: ({ event }: Picked) => ({ file: event.file }) },
+  },
+  { target: 'uploading', actions: { type: 'keepFile', params: ({ event }: Picked) => ({ file: event.file }) } },
+] as const;

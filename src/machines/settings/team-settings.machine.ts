@@ -1,8 +1,16 @@
 import { assign, emit, sendTo, setup } from 'xstate';
-import { getTeamSetting, readDataUrl, updateTeamSetting, type Setting } from '../../api/services/settings';
+import { getTeamSetting, updateTeamSetting, type Setting } from '../../api/services/settings';
 import { uploadRefusal } from '../../domain/uploads';
 import type { NotifyEvent } from '../notify';
-import { isNewName, SETTINGS_MESSAGES, type Notice, type SessionPatchEvent, type SessionPatchRef } from './shared';
+import { avatarUploadTo } from './avatar-upload.machine';
+import {
+  isNewName,
+  pickImage,
+  SETTINGS_MESSAGES,
+  type Notice,
+  type SessionPatchEvent,
+  type SessionPatchRef,
+} from './shared';
 
 /**
  * The Team page (SPEC section 2, Settings dialog): loads the team's name and logo; an admin edits
@@ -20,8 +28,8 @@ export interface TeamSettingsContext extends TeamSettingsInput {
   name: string;
   draft: string;
   avatarUrl: string | null;
+  /** The logo being uploaded. */
   file: File | null;
-  upload: string | null;
 }
 
 export type TeamSettingsEvent =
@@ -50,7 +58,11 @@ export const teamSettingsMachine = setup({
     events: {} as TeamSettingsEvent,
     emitted: {} as NotifyEvent,
   },
-  actors: { getTeamSetting, updateTeamSetting, readDataUrl },
+  actors: {
+    getTeamSetting,
+    updateTeamSetting,
+    avatarUpload: avatarUploadTo(updateTeamSetting),
+  },
   guards: {
     found: (_, params: { setting: Setting | null }) => params.setting !== null,
     isAdmin: ({ context }) => context.isAdmin,
@@ -65,12 +77,11 @@ export const teamSettingsMachine = setup({
       avatarUrl: params.setting?.avatarUrl ?? null,
     })),
     applyName: assign((_, params: { name: string }) => ({ name: params.name, draft: params.name })),
-    applyLogo: assign((_, params: { avatarUrl: string | null }) => ({ avatarUrl: params.avatarUrl, upload: null })),
+    applyLogo: assign((_, params: { avatarUrl: string | null }) => ({ avatarUrl: params.avatarUrl, file: null })),
     setDraft: assign((_, params: { name: string }) => ({ draft: params.name })),
     resetDraft: assign(({ context }) => ({ draft: context.name })),
     keepFile: assign((_, params: { file: File }) => ({ file: params.file })),
-    keepUpload: assign((_, params: { dataUrl: string }) => ({ upload: params.dataUrl, file: null })),
-    dropUpload: assign({ file: null, upload: null }),
+    dropFile: assign({ file: null }),
     notify: emit((_, params: Notice) => ({ type: 'notify' as const, ...params })),
     notifyRefused: emit((_, params: { file: File }) => ({
       type: 'notify' as const,
@@ -88,7 +99,7 @@ export const teamSettingsMachine = setup({
   },
 }).createMachine({
   id: 'teamSettings',
-  context: ({ input }) => ({ ...input, name: '', draft: '', avatarUrl: null, file: null, upload: null }),
+  context: ({ input }) => ({ ...input, name: '', draft: '', avatarUrl: null, file: null }),
   initial: 'idle',
   states: {
     idle: { on: { 'team.load': 'loading' } },
@@ -157,51 +168,36 @@ export const teamSettingsMachine = setup({
             logo: {
               initial: 'idle',
               states: {
-                idle: {
-                  on: {
-                    'team.logo': [
-                      {
-                        guard: { type: 'refused', params: ({ event }) => ({ file: event.file }) },
-                        actions: { type: 'notifyRefused', params: ({ event }) => ({ file: event.file }) },
-                      },
-                      {
-                        target: 'reading',
-                        actions: { type: 'keepFile', params: ({ event }) => ({ file: event.file }) },
-                      },
-                    ],
-                  },
-                },
-                reading: {
-                  invoke: {
-                    id: 'readTeamLogo',
-                    src: 'readDataUrl',
-                    input: ({ context }) => ({ file: context.file ?? new Blob() }),
-                    onDone: {
-                      target: 'uploading',
-                      actions: { type: 'keepUpload', params: ({ event }) => ({ dataUrl: event.output }) },
-                    },
-                    onError: {
-                      target: 'idle',
-                      actions: ['dropUpload', notify({ kind: 'error', message: SETTINGS_MESSAGES.teamLogoFailed })],
-                    },
-                  },
-                },
+                idle: { on: { 'team.logo': pickImage } },
                 uploading: {
                   invoke: {
-                    id: 'saveTeamLogo',
-                    src: 'updateTeamSetting',
-                    input: ({ context }) => ({ teamId: context.teamId, change: { avatar: context.upload ?? '' } }),
-                    onDone: {
-                      target: 'idle',
-                      actions: [
-                        { type: 'applyLogo', params: ({ event }) => ({ avatarUrl: event.output.avatarUrl }) },
-                        notify({ kind: 'success', message: SETTINGS_MESSAGES.teamLogoSaved }),
-                        { type: 'patchSession', params: ({ event }) => ({ avatarUrl: event.output.avatarUrl }) },
-                      ],
-                    },
+                    id: 'uploadTeamLogo',
+                    src: 'avatarUpload',
+                    input: ({ context }) => ({ file: context.file ?? new Blob(), owner: { teamId: context.teamId } }),
+                    onDone: [
+                      {
+                        guard: { type: 'found', params: ({ event }) => ({ setting: event.output }) },
+                        target: 'idle',
+                        actions: [
+                          {
+                            type: 'applyLogo',
+                            params: ({ event }) => ({ avatarUrl: event.output?.avatarUrl ?? null }),
+                          },
+                          notify({ kind: 'success', message: SETTINGS_MESSAGES.teamLogoSaved }),
+                          {
+                            type: 'patchSession',
+                            params: ({ event }) => ({ avatarUrl: event.output?.avatarUrl ?? null }),
+                          },
+                        ],
+                      },
+                      {
+                        target: 'idle',
+                        actions: ['dropFile', notify({ kind: 'error', message: SETTINGS_MESSAGES.teamLogoFailed })],
+                      },
+                    ],
                     onError: {
                       target: 'idle',
-                      actions: ['dropUpload', notify({ kind: 'error', message: SETTINGS_MESSAGES.teamLogoFailed })],
+                      actions: ['dropFile', notify({ kind: 'error', message: SETTINGS_MESSAGES.teamLogoFailed })],
                     },
                   },
                 },

@@ -1,56 +1,41 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import type { EditChange } from '../../domain/edits';
 import { EditFields } from './edit-fields';
-import type { OrderEditsRef, TourEditsRef } from './panel-types';
+import type { OrderEditEvent } from '../../machines/order-edit-history.machine';
+import type { ListKind } from '../../machines/list.types';
+import type { TourEditEvent } from '../../machines/tour-edit.machine';
+import type { EditsRef, EditsSnapshot, EditsView } from './panel-types';
 
-/** The order's edit fields with Undo/Redo, enabled by what the history allows. */
-export function OrderEditor({ edits, id, timezone }: { edits: OrderEditsRef; id: string; timezone: string }) {
-  const record = useSelector(edits, (s) => s.context.records[id]);
-  const conflict = useSelector(edits, (s) => (s.context.conflict?.id === id ? s.context.conflict : null));
-  const canUndo = useSelector(edits, (s) => s.can({ type: 'history.undo' }));
-  const canRedo = useSelector(edits, (s) => s.can({ type: 'history.redo' }));
-  const canReapply = useSelector(edits, (s) => s.can({ type: 'conflict.reapply' }));
-  const saving = useSelector(edits, (s) => s.hasTag('saving'));
-  if (!record) return null;
-  return (
-    <>
-      <HStack gap="2">
-        <Text fontWeight="bold" flex="1">
-          Edit
-        </Text>
-        {saving && (
-          <Text fontSize="xs" color="fg.muted" data-testid="saving">
-            Saving…
-          </Text>
-        )}
-        <Button size="xs" variant="outline" disabled={!canUndo} onClick={() => edits.send({ type: 'history.undo' })}>
-          Undo
-        </Button>
-        <Button size="xs" variant="outline" disabled={!canRedo} onClick={() => edits.send({ type: 'history.redo' })}>
-          Redo
-        </Button>
-      </HStack>
-      <EditFields
-        noun="order"
-        record={record}
-        timezone={timezone}
-        conflict={conflict}
-        canReapply={canReapply}
-        onChange={(change) => edits.send({ type: 'order.edit', id, change })}
-        onReapply={() => edits.send({ type: 'conflict.reapply' })}
-        onDismiss={() => edits.send({ type: 'conflict.dismiss' })}
-      />
-    </>
-  );
+interface EditorProps {
+  /** Which history `edits` is: the detail machine invokes the one of its kind. */
+  kind: ListKind;
+  edits: EditsRef;
+  id: string;
+  timezone: string;
 }
 
-/** The tour's edit fields with Undo of the last saved change. */
-export function TourEditor({ edits, id, timezone }: { edits: TourEditsRef; id: string; timezone: string }) {
-  const record = useSelector(edits, (s) => s.context.records[id]);
-  const conflict = useSelector(edits, (s) => (s.context.conflict?.id === id ? s.context.conflict : null));
-  const canUndo = useSelector(edits, (s) => s.can({ type: 'history.undo' }));
-  const canReapply = useSelector(edits, (s) => s.can({ type: 'conflict.reapply' }));
-  const saving = useSelector(edits, (s) => s.hasTag('saving'));
+/** How each record's history takes an edit, and whether it can redo (orders) or only undo (tours). */
+const EDITS = {
+  orders: { noun: 'order', redo: true, edit: (id, change) => ({ type: 'order.edit', id, change }) },
+  tours: { noun: 'tour', redo: false, edit: (id, change) => ({ type: 'tour.edit', changes: [{ id, change }] }) },
+} as const satisfies Record<
+  ListKind,
+  { noun: 'order' | 'tour'; redo: boolean; edit: (id: string, change: EditChange) => OrderEditEvent | TourEditEvent }
+>;
+
+/** The record's edit fields with Undo (and Redo for orders), enabled by what its history allows. */
+export function Editor({ kind, edits: ref, id, timezone }: EditorProps) {
+  const edits = ref as EditsView;
+  const { noun, redo, edit } = EDITS[kind];
+  const record = useSelector(edits, (s: EditsSnapshot) => s.context.records[id]);
+  const conflict = useSelector(edits, (s: EditsSnapshot) =>
+    s.context.conflict?.id === id ? s.context.conflict : null,
+  );
+  const canUndo = useSelector(edits, (s: EditsSnapshot) => s.can({ type: 'history.undo' }));
+  const canRedo = useSelector(edits, (s: EditsSnapshot) => redo && s.can({ type: 'history.redo' } as never));
+  const canReapply = useSelector(edits, (s: EditsSnapshot) => s.can({ type: 'conflict.reapply' }));
+  const saving = useSelector(edits, (s: EditsSnapshot) => s.hasTag('saving'));
   if (!record) return null;
   return (
     <>
@@ -66,14 +51,19 @@ export function TourEditor({ edits, id, timezone }: { edits: TourEditsRef; id: s
         <Button size="xs" variant="outline" disabled={!canUndo} onClick={() => edits.send({ type: 'history.undo' })}>
           Undo
         </Button>
+        {redo && (
+          <Button size="xs" variant="outline" disabled={!canRedo} onClick={() => edits.send({ type: 'history.redo' })}>
+            Redo
+          </Button>
+        )}
       </HStack>
       <EditFields
-        noun="tour"
+        noun={noun}
         record={record}
         timezone={timezone}
         conflict={conflict}
         canReapply={canReapply}
-        onChange={(change) => edits.send({ type: 'tour.edit', changes: [{ id, change }] })}
+        onChange={(change) => edits.send(edit(id, change))}
         onReapply={() => edits.send({ type: 'conflict.reapply' })}
         onDismiss={() => edits.send({ type: 'conflict.dismiss' })}
       />

@@ -1,9 +1,13 @@
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRef, ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { detailMachine } from '../../machines/detail.machine';
-import type { orderEditHistoryMachine } from '../../machines/order-edit-history.machine';
-import type { tourEditMachine } from '../../machines/tour-edit.machine';
+import type { OrderEditEvent, orderEditHistoryMachine } from '../../machines/order-edit-history.machine';
+import type { TourEditEvent, tourEditMachine } from '../../machines/tour-edit.machine';
 
 export type DetailRef = ActorRefFrom<typeof detailMachine>;
 export type OrderEditsRef = ActorRefFrom<typeof orderEditHistoryMachine>;
 export type TourEditsRef = ActorRefFrom<typeof tourEditMachine>;
 export type EditsRef = OrderEditsRef | TourEditsRef;
+
+/** Either history as the shared editor reads it and talks to it (the kind says which events apply). */
+export type EditsSnapshot = SnapshotFrom<typeof orderEditHistoryMachine> | SnapshotFrom<typeof tourEditMachine>;
+export type EditsView = ActorRef<EditsSnapshot, OrderEditEvent | TourEditEvent>;

@@ -8,7 +8,7 @@ import { useNotifications } from '../app/notifications';
 import type { WorkspaceProps } from '../workspace/workspace-props';
 import { EventLog } from './event-log';
 import { LeaveGuard } from './leave-guard';
-import { OrderEditor, TourEditor } from './editors';
+import { Editor } from './editors';
 import type { DetailRef, OrderEditsRef, TourEditsRef } from './panel-types';
 import { OrderFields, TourFields } from './record-fields';
 import { useInspect } from '../app/inspect';
@@ -103,8 +103,7 @@ function PanelBody({
       ) : (
         <OrderFields order={record} timezone={timezone} />
       )}
-      {edits && kind === 'orders' && <OrderEditor edits={edits as OrderEditsRef} id={record.id} timezone={timezone} />}
-      {edits && kind === 'tours' && <TourEditor edits={edits as TourEditsRef} id={record.id} timezone={timezone} />}
+      {edits && <Editor kind={kind} edits={edits} id={record.id} timezone={timezone} />}
       {error && (
         <Text color="fg.error" fontSize="sm" role="alert">
           {error}

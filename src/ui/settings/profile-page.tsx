@@ -11,8 +11,7 @@ type Snap = SnapshotFrom<typeof profileSettingsMachine>;
 
 const selectReady = (s: Snap) => s.matches('ready');
 const selectCanEdit = (s: Snap) => s.can({ type: 'profile.edit', name: '' });
-const selectAvatarBusy = (s: Snap) =>
-  s.matches({ ready: { avatar: 'reading' } }) || s.matches({ ready: { avatar: 'uploading' } });
+const selectAvatarBusy = (s: Snap) => s.matches({ ready: { avatar: 'uploading' } });
 
 /** The Profile page: avatar and Preferred Name (saved when the page is left or the dialog closes). */
 export function ProfilePage({ actor }: { actor: ProfileSettingsRef }) {

@@ -13,8 +13,7 @@ const selectView = (s: Snap) => (s.matches('ready') ? 'ready' : s.matches('faile
 const selectCanEdit = (s: Snap) => s.can({ type: 'team.edit', name: '' });
 const selectCanSave = (s: Snap) => s.can({ type: 'team.save' });
 const selectSaving = (s: Snap) => s.matches({ ready: { editing: { name: 'saving' } } });
-const selectLogoBusy = (s: Snap) =>
-  s.matches({ ready: { editing: { logo: 'reading' } } }) || s.matches({ ready: { editing: { logo: 'uploading' } } });
+const selectLogoBusy = (s: Snap) => s.matches({ ready: { editing: { logo: 'uploading' } } });
 const selectReadOnly = (s: Snap) => s.matches({ ready: 'readOnly' });
 
 /** The Team (General) page: logo and name; only admins may change them (the machine decides). */

@@ -1,0 +1,51 @@
+import { fromPromise, type AnyActorLogic } from 'xstate';
+import type { Order, Tour } from '../../src/machines/list.types';
+
+/** What the machine fakes share: full records to start from, a service that must not run, and the
+ *  synthetic results of invoked services that model-based paths use. */
+
+/** An order with every field filled; each fake sets what its tests read. */
+export const orderRecord = (over: Partial<Order> & Pick<Order, 'id' | 'departureAt'>): Order => ({
+  displayId: `VN-${over.id}`,
+  otaOrderId: `KL-${over.id}`,
+  ota: 'KLOOK',
+  bookedAt: '2026-02-01T09:00:00.000Z',
+  language: 'en',
+  product: { id: 'p1', route: 'Hanoi', pack: 'Day' },
+  customer: { name: 'A', email: 'a@example.com' },
+  quantity: { total: 2, adult: 2, child: 0 },
+  prices: [],
+  tour: null,
+  statusV2: 'new',
+  emailCheckpoints: { confirmation: false, info: false, review: false, marketing: false },
+  reviewCheckpoints: { OTA: false, TripAdvisor: false, Google: false, MyProGuide: false },
+  version: 1,
+  ...over,
+});
+
+/** A tour with every field filled; each fake sets what its tests read. */
+export const tourRecord = (over: Partial<Tour> & Pick<Tour, 'id'>): Tour => ({
+  displayId: `T-${over.id}`,
+  displayName: `Tour ${over.id}`,
+  departureAt: '2026-03-10T09:00:00.000Z',
+  product: null,
+  prices: [],
+  statusV2: 'grouped',
+  orderCount: 0,
+  version: 1,
+  ...over,
+});
+
+/** A service a test did not expect: it fails loudly. */
+export const notFaked = (name: string): AnyActorLogic =>
+  fromPromise<never, unknown>(async () => {
+    throw new Error(`${name} was not faked in this test`);
+  });
+
+export type Synthetic =
+  { type: `xstate.done.actor.${string}`; output: unknown } | { type: `xstate.error.actor.${string}`; error: unknown };
+export const done = (id: string, output: unknown): Synthetic => ({ type: `xstate.done.actor.${id}`, output });
+export const failed = (id: string): Synthetic => ({
+  type: `xstate.error.actor.${id}`,
+  error: new Error(`${id} failed`),
+});
