@@ -1,5 +1,6 @@
 import { chromium, type Page } from 'playwright-core';
 import { seedBenchData } from './bench-data';
+import { startProfiles } from './cpu-profile';
 import { startServer } from './start-server';
 import { formatSummary, machineNote, summarize, verdict } from './stats';
 
@@ -12,7 +13,11 @@ import { formatSummary, machineNote, summarize, verdict } from './stats';
  *     (target < 3,000 elements);
  *  3. select 1,000 loaded rows (click the first, shift+click the 1,000th), move them with the status
  *     menu and wait for the toast: main-thread long tasks meanwhile (target: none over 50 ms).
+ * With BENCH_PROFILE=1 the scroll and the move are also profiled (their top functions and the main
+ * thread's time by task kind are printed; BENCH_PROFILE_DIR=dir keeps the raw files for DevTools):
+ * the profiler slows the page, so those runs' figures are not the benchmark's.
  */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const SCROLL_MS = 20_000;
 const SELECT = 1000;
@@ -64,7 +69,9 @@ const EVEN_SCROLL = (ms: number) => `new Promise((resolve) => {
 async function record<T>(
   page: Page,
   run: () => Promise<T>,
+  profile?: string,
 ): Promise<{ result: T; frames: number[]; longTasks: number[] }> {
+  const stopProfiles = PROFILE && profile ? await startProfiles(browser, page, profile) : null;
   await page.evaluate(() => {
     window.benchFrames = [];
     window.benchLongTasks = [];
@@ -75,6 +82,7 @@ async function record<T>(
     window.benchRecording = false;
     return { frames: window.benchFrames, longTasks: window.benchLongTasks };
   });
+  await stopProfiles?.();
   return { result, frames, longTasks };
 }
 
@@ -142,7 +150,7 @@ try {
   // 2. scroll through them at an even speed
   await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
   await page.waitForTimeout(500);
-  const scroll = await record(page, () => page.evaluate<number>(EVEN_SCROLL(SCROLL_MS)));
+  const scroll = await record(page, () => page.evaluate<number>(EVEN_SCROLL(SCROLL_MS)), 'scroll');
   const elements = await page.evaluate(() => document.querySelectorAll('*').length);
   const scrollFrames = summarize(scroll.frames);
   const slowFrames = scroll.frames.filter((f) => f > 50).length;
@@ -176,7 +184,7 @@ try {
       .first()
       .waitFor({ timeout: 30_000 });
     await page.waitForTimeout(500);
-  });
+  }, 'move');
   console.log(`\nMoved the selection (${selected}) to Pending (request to response end ${serverMs.toFixed(0)} ms)`);
   report('From the menu click to the toast', move.frames, move.longTasks);
 

@@ -22,6 +22,8 @@ export interface HeaderRow {
   date: string;
   /** Orders of that day: the server's day count when known, else the rows loaded for it. */
   count: number;
+  /** The item rows of that day that follow the header (the loaded ones). */
+  loaded: number;
 }
 
 export interface ItemRow<T> {
@@ -51,6 +53,12 @@ export interface GroupOptions {
   dailyCounts: readonly DayCount[];
 }
 
+export interface DateGroups<T> {
+  rows: GroupedRow<T>[];
+  /** The same rows as the RowKeys the selection gets (`id`, `date`, `header`). */
+  keys: RowKeyLike[];
+}
+
 const bookedSort = (sort: OrderSort) => sort === 'BOOKED_AT_ASC' || sort === 'BOOKED_AT_DESC';
 
 /** The day of an item's sort key in the team's timezone. */
@@ -59,52 +67,119 @@ export function sortDay(item: Datable, sort: OrderSort, timezone: string): strin
   return dayIn(at, timezone);
 }
 
-/** Item rows by item object, per timezone and sort day: a page that lands only dates its new rows. */
-const itemRows = new Map<string, WeakMap<object, ItemRow<Datable>>>();
-
-function itemRow<T extends Datable>(item: T, sort: OrderSort, timezone: string): ItemRow<T> {
-  const cacheKey = `${timezone}|${bookedSort(sort)}`;
-  let cache = itemRows.get(cacheKey);
-  if (!cache) itemRows.set(cacheKey, (cache = new WeakMap()));
-  let row = cache.get(item) as ItemRow<T> | undefined;
-  if (!row) {
-    row = { header: false, id: item.id, date: sortDay(item, sort, timezone), item };
-    cache.set(item, row as ItemRow<Datable>);
-  }
-  return row;
+/** The server counts orders by departure day: under a booking sort the headers count loaded rows. */
+function serverCounts(options: GroupOptions): ReadonlyMap<string, number> {
+  return bookedSort(options.sort) ? new Map() : new Map(options.dailyCounts.map((d) => [d.date, d.total]));
 }
 
 /**
- * Header rows and item rows, days in the order they first appear (the server's order). The rows
- * are also the RowKeys the selection gets (`id`, `date`, `header`).
+ * Header rows and item rows, days in the order they first appear (the server's order).
  */
-export function groupByDate<T extends Datable>(
-  items: readonly T[],
-  options: GroupOptions,
-): { rows: GroupedRow<T>[]; keys: RowKeyLike[] } {
-  const days = new Map<string, ItemRow<T>[]>();
-  for (const item of items) {
-    const row = itemRow(item, options.sort, options.timezone);
-    const bucket = days.get(row.date);
-    if (bucket) bucket.push(row);
-    else days.set(row.date, [row]);
+export function groupByDate<T extends Datable>(items: readonly T[], options: GroupOptions): DateGroups<T> {
+  return createDateGrouper<T>()(items, options);
+}
+
+/**
+ * `groupByDate` for a list that grows a page at a time: while each call's items start with the
+ * previous call's (a page appended), only the new items are dated and placed, and only the
+ * headers whose count changed are replaced; anything else (a patch, a removal, a new sort or
+ * zone) groups everything again. The rows of one call are never changed by a later one.
+ */
+export function createDateGrouper<T extends Datable>(): (items: readonly T[], options: GroupOptions) => DateGroups<T> {
+  let items: readonly T[] = [];
+  let rows: GroupedRow<T>[] = [];
+  let scope = '';
+  let dailyCounts: readonly DayCount[] | null = null;
+  let counts: ReadonlyMap<string, number> = new Map();
+  /** Index of each day's header in `rows`, and its loaded item rows. */
+  let headerAt = new Map<string, number>();
+  let loaded = new Map<string, number>();
+
+  /** Places items after `rows`; false when one belongs to a day that is not the last one. */
+  function place(from: readonly T[], start: number, options: GroupOptions, touched: Set<string>): boolean {
+    let last = rows.length ? rows[rows.length - 1].date : null;
+    for (let i = start; i < from.length; i++) {
+      const item = from[i];
+      const date = sortDay(item, options.sort, options.timezone);
+      if (date !== last) {
+        if (headerAt.has(date)) return false;
+        headerAt.set(date, rows.length);
+        rows.push({ header: true, id: date, date, count: 0, loaded: 0 });
+        last = date;
+      }
+      rows.push({ header: false, id: item.id, date, item });
+      loaded.set(date, (loaded.get(date) ?? 0) + 1);
+      touched.add(date);
+    }
+    return true;
   }
-  const serverCounts = bookedSort(options.sort)
-    ? new Map<string, number>()
-    : new Map(options.dailyCounts.map((d) => [d.date, d.total]));
-  const rows: GroupedRow<T>[] = [];
-  for (const [date, bucket] of days) {
-    rows.push({ header: true, id: date, date, count: serverCounts.get(date) ?? bucket.length });
-    for (const row of bucket) rows.push(row);
+
+  function regroup(next: readonly T[], options: GroupOptions) {
+    const days = new Map<string, ItemRow<T>[]>();
+    for (const item of next) {
+      const date = sortDay(item, options.sort, options.timezone);
+      const row: ItemRow<T> = { header: false, id: item.id, date, item };
+      const bucket = days.get(date);
+      if (bucket) bucket.push(row);
+      else days.set(date, [row]);
+    }
+    rows = [];
+    headerAt = new Map();
+    loaded = new Map();
+    for (const [date, bucket] of days) {
+      headerAt.set(date, rows.length);
+      loaded.set(date, bucket.length);
+      rows.push({ header: true, id: date, date, count: 0, loaded: 0 });
+      for (const row of bucket) rows.push(row);
+    }
   }
-  return { rows, keys: rows };
+
+  const extends_ = (next: readonly T[]) => {
+    if (next.length < items.length) return false;
+    for (let i = 0; i < items.length; i++) if (next[i] !== items[i]) return false;
+    return true;
+  };
+
+  return (next, options) => {
+    const nextScope = `${options.timezone}|${bookedSort(options.sort)}`;
+    const recount = options.dailyCounts !== dailyCounts || nextScope !== scope;
+    if (recount) counts = serverCounts(options);
+    let touched = new Set<string>();
+    if (next === items && nextScope === scope) {
+      rows = rows.slice();
+    } else if (nextScope === scope && extends_(next)) {
+      const before = { rows, headerAt, loaded };
+      rows = rows.slice();
+      headerAt = new Map(headerAt);
+      loaded = new Map(loaded);
+      if (!place(next, items.length, options, touched)) {
+        ({ rows, headerAt, loaded } = before);
+        regroup(next, options);
+        touched = new Set(headerAt.keys());
+      }
+    } else {
+      regroup(next, options);
+      touched = new Set(headerAt.keys());
+    }
+    for (const date of recount ? headerAt.keys() : touched) {
+      const at = headerAt.get(date)!;
+      const n = loaded.get(date) ?? 0;
+      const count = counts.get(date) ?? n;
+      const old = rows[at] as HeaderRow;
+      if (old.count !== count || old.loaded !== n) rows[at] = { header: true, id: date, date, count, loaded: n };
+    }
+    items = next;
+    scope = nextScope;
+    dailyCounts = options.dailyCounts;
+    return { rows, keys: rows };
+  };
 }
 
 /**
  * Team-timezone days and times for tens of thousands of rows: dayjs' timezone plugin costs about a
- * millisecond per call, so one Intl formatter per zone is kept, and days are memoised per
- * quarter hour of UTC (every zone's offset and its changes are whole quarter hours, so a quarter
- * hour never straddles a local midnight).
+ * millisecond per call, so one Intl formatter per zone is kept, and days are memoised by the
+ * timestamp as written (no parsing for a row seen before) and per quarter hour of UTC (every zone's
+ * offset and its changes are whole quarter hours, so a quarter hour never straddles a local midnight).
  */
 const QUARTER_HOUR_MS = 900_000;
 const MEMO_LIMIT = 100_000;
@@ -113,6 +188,7 @@ interface ZoneFormat {
   day: Intl.DateTimeFormat;
   time: Intl.DateTimeFormat;
   days: Map<number, string>;
+  byIso: Map<string, string>;
 }
 const zones = new Map<string, ZoneFormat>();
 
@@ -129,6 +205,7 @@ function zone(timezone: string): ZoneFormat {
         hourCycle: 'h23',
       }),
       days: new Map(),
+      byIso: new Map(),
     };
     zones.set(timezone, z);
   }
@@ -138,14 +215,18 @@ function zone(timezone: string): ZoneFormat {
 /** The day (`YYYY-MM-DD`) of an ISO timestamp in the team's timezone. */
 export function dayIn(iso: string, timezone: string): string {
   const z = zone(timezone);
+  let day = z.byIso.get(iso);
+  if (day !== undefined) return day;
   const ms = Date.parse(iso);
   const bucket = Math.floor(ms / QUARTER_HOUR_MS);
-  let day = z.days.get(bucket);
+  day = z.days.get(bucket);
   if (day === undefined) {
     if (z.days.size >= MEMO_LIMIT) z.days.clear();
     day = z.day.format(ms);
     z.days.set(bucket, day);
   }
+  if (z.byIso.size >= MEMO_LIMIT) z.byIso.clear();
+  z.byIso.set(iso, day);
   return day;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, groupByDate, sortDay, timeIn } from '../../src/domain/date-groups';
+import { createDateGrouper, dayLabel, groupByDate, sortDay, timeIn, type GroupOptions } from '../../src/domain/date-groups';
 
 const HCM = 'Asia/Ho_Chi_Minh'; // UTC+7
 const item = (id: string, departureAt: string, bookedAt = departureAt) => ({ id, departureAt, bookedAt });
@@ -67,5 +67,56 @@ describe('date groups', () => {
     expect(timeIn('2026-03-01T15:05:00Z', HCM)).toBe('22:05');
     expect(timeIn('2026-03-01T15:05:00Z', 'UTC')).toBe('15:05');
     expect(dayLabel('2026-03-01')).toBe('Sun, 1 Mar 2026');
+  });
+});
+
+describe('date groups of a list that grows by pages', () => {
+  const UTC: GroupOptions = { timezone: 'UTC', sort: 'DEPARTURE_AT_ASC', dailyCounts: [] };
+  const at = (day: number, hour: number) => `2026-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`;
+  const orders = Array.from({ length: 40 }, (_, i) => item(`o${String(i).padStart(2, '0')}`, at(1 + Math.floor(i / 7), i % 24)));
+  const shape = (rows: ReturnType<typeof groupByDate>['rows']) =>
+    rows.map((r) => (r.header ? `#${r.id}:${r.count}/${r.loaded}` : `${r.id}@${r.date}`));
+
+  it('gives, page after page, the rows of grouping everything at once, and never changes earlier rows', () => {
+    const group = createDateGrouper<(typeof orders)[number]>();
+    const seen: Array<{ rows: ReturnType<typeof groupByDate>['rows']; shape: string[] }> = [];
+    for (let n = 5; n <= orders.length; n += 5) {
+      const { rows, keys } = group(orders.slice(0, n), UTC);
+      expect(shape(rows)).toEqual(shape(groupByDate(orders.slice(0, n), UTC).rows));
+      expect(keys).toBe(rows);
+      seen.push({ rows, shape: shape(rows) });
+    }
+    for (const s of seen) expect(shape(s.rows)).toEqual(s.shape);
+  });
+
+  it("keeps the header rows of days a page did not touch (their views need not render again)", () => {
+    const group = createDateGrouper<(typeof orders)[number]>();
+    const first = group(orders.slice(0, 20), UTC).rows;
+    const next = group(orders.slice(0, 25), UTC).rows;
+    expect(next[0]).toBe(first[0]); // 1 March: full before and after
+    const last = (rows: typeof first) => rows.filter((r) => r.header).at(-1)!;
+    expect(last(next)).not.toBe(last(first));
+  });
+
+  it('groups again when a page brings a day shown before, or rows are patched or removed', () => {
+    const group = createDateGrouper<(typeof orders)[number]>();
+    group(orders.slice(0, 20), UTC);
+    const late = [...orders.slice(0, 20), item('late', at(1, 23))];
+    expect(shape(group(late, UTC).rows)).toEqual(shape(groupByDate(late, UTC).rows));
+    const patched = late.map((o) => (o.id === 'o03' ? { ...o, departureAt: at(4, 1) } : o));
+    expect(shape(group(patched, UTC).rows)).toEqual(shape(groupByDate(patched, UTC).rows));
+    const removed = patched.filter((o) => o.id !== 'o10');
+    expect(shape(group(removed, UTC).rows)).toEqual(shape(groupByDate(removed, UTC).rows));
+  });
+
+  it("takes the server's day counts when they arrive, and a new zone or sort from scratch", () => {
+    const group = createDateGrouper<(typeof orders)[number]>();
+    const some = orders.slice(0, 10);
+    const counted = { ...UTC, dailyCounts: [{ date: '2026-03-02', total: 99 }] };
+    expect(shape(group(some, counted).rows)).toEqual(shape(groupByDate(some, counted).rows));
+    const hcm = { ...counted, timezone: HCM };
+    expect(shape(group(some, hcm).rows)).toEqual(shape(groupByDate(some, hcm).rows));
+    const booked = { ...hcm, sort: 'BOOKED_AT_DESC' as const };
+    expect(shape(group(some, booked).rows)).toEqual(shape(groupByDate(some, booked).rows));
   });
 });

@@ -1,4 +1,4 @@
-import { memo, type CSSProperties } from 'react';
+import { memo } from 'react';
 import { dayLabel, timeIn, type HeaderRow } from '../../domain/date-groups';
 import { statusLabel } from '../../domain/statuses';
 import type { ListItem, ListKind, Order, Tour } from '../../machines/list.types';
@@ -25,55 +25,65 @@ const BORDER = '1px solid #E1F4FF';
 const SELECTED_BG = '#E1F4FF';
 const FOCUS_OUTLINE = '2px solid #0081A7';
 
-const rowBase: CSSProperties = {
-  position: 'absolute',
-  top: 0,
-  left: 0,
-  width: '100%',
-  display: 'grid',
-  alignItems: 'center',
-  columnGap: 8,
-  padding: '0 12px',
-  boxSizing: 'border-box',
-  borderBottom: BORDER,
-  cursor: 'default',
-  whiteSpace: 'nowrap',
+/**
+ * The rows' looks, as rules of the scroller (its `css`) rather than inline styles: a row that
+ * scrolls into view then carries one inline property (its offset), and the browser resolves the
+ * styles of its cells once for all of them instead of once per element.
+ */
+function rowRules(template: string) {
+  return {
+    '& [role=row]': {
+      position: 'absolute',
+      left: '0',
+      width: '100%',
+      height: `${ROW_HEIGHT}px`,
+      display: 'grid',
+      gridTemplateColumns: template,
+      alignItems: 'center',
+      columnGap: '8px',
+      padding: '0 12px',
+      boxSizing: 'border-box',
+      borderBottom: BORDER,
+      cursor: 'default',
+      contain: 'strict',
+      whiteSpace: 'nowrap',
+    },
+    '& [role=row] > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
+    '& [data-date-header]': { height: `${HEADER_HEIGHT}px`, gridTemplateColumns: '1fr auto', background: '#F4FAFD' },
+    '& [role=row][aria-selected=true]': { background: SELECTED_BG },
+    '& [data-focused]': { outline: FOCUS_OUTLINE, outlineOffset: '-2px' },
+    '& .strong': { fontWeight: 700 },
+    '& .muted': { color: '#6b7280' },
+  } as const;
+}
+
+/** For the scroller's `css`, one object per kind (so the style sheet is written once). */
+export const ROW_RULES: Record<ListKind, ReturnType<typeof rowRules>> = {
+  orders: rowRules(COLUMNS.orders.template),
+  tours: rowRules(COLUMNS.tours.template),
 };
-const cell: CSSProperties = { overflow: 'hidden', textOverflow: 'ellipsis' };
-const muted: CSSProperties = { ...cell, color: '#6b7280' };
-const strong: CSSProperties = { ...cell, fontWeight: 700 };
 
 export interface RowState {
+  /** Position among all rows (headers included), for assistive technology: elements are recycled out of order. */
+  index: number;
   start: number;
   selected: boolean;
   focused: boolean;
 }
 
-function rowStyle(kind: ListKind, height: number, state: RowState, header: boolean): CSSProperties {
-  return {
-    ...rowBase,
-    gridTemplateColumns: header ? '1fr auto' : COLUMNS[kind].template,
-    height,
-    transform: `translateY(${state.start}px)`,
-    background: state.selected ? SELECTED_BG : header ? '#F4FAFD' : undefined,
-    outline: state.focused ? FOCUS_OUTLINE : undefined,
-    outlineOffset: state.focused ? -2 : undefined,
-  };
-}
-
 function OrderCells({ order, timezone }: { order: Order; timezone: string }) {
   return (
     <>
-      <span style={strong}>{order.displayId}</span>
-      <span style={cell}>{order.ota}</span>
-      <span style={cell}>{order.otaOrderId}</span>
-      <span style={cell}>{timeIn(order.departureAt, timezone)}</span>
-      <span style={cell}>
-        {order.product.route} <span style={muted}>· {order.product.pack || order.product.id}</span>
+      <span className="strong">{order.displayId}</span>
+      <span>{order.ota}</span>
+      <span>{order.otaOrderId}</span>
+      <span>{timeIn(order.departureAt, timezone)}</span>
+      <span>
+        {order.product.route} <span className="muted">· {order.product.pack || order.product.id}</span>
       </span>
-      <span style={cell}>{order.quantity.total}</span>
-      <span style={cell}>{statusLabel(order.statusV2)}</span>
-      <span style={muted}>{order.tour?.displayId ?? ''}</span>
+      <span>{order.quantity.total}</span>
+      <span>{statusLabel(order.statusV2)}</span>
+      <span className="muted">{order.tour?.displayId ?? ''}</span>
     </>
   );
 }
@@ -81,12 +91,12 @@ function OrderCells({ order, timezone }: { order: Order; timezone: string }) {
 function TourCells({ tour, timezone }: { tour: Tour; timezone: string }) {
   return (
     <>
-      <span style={strong}>{tour.displayId}</span>
-      <span style={cell}>{tour.displayName}</span>
-      <span style={cell}>{timeIn(tour.departureAt, timezone)}</span>
-      <span style={cell}>{tour.product ? `${tour.product.route} · ${tour.product.pack}` : ''}</span>
-      <span style={cell}>{tour.orderCount}</span>
-      <span style={cell}>{statusLabel(tour.statusV2)}</span>
+      <span className="strong">{tour.displayId}</span>
+      <span>{tour.displayName}</span>
+      <span>{timeIn(tour.departureAt, timezone)}</span>
+      <span>{tour.product ? `${tour.product.route} · ${tour.product.pack}` : ''}</span>
+      <span>{tour.orderCount}</span>
+      <span>{statusLabel(tour.statusV2)}</span>
     </>
   );
 }
@@ -104,7 +114,8 @@ export const ItemRowView = memo(function ItemRowView({ kind, item, timezone, ...
       data-row-id={item.id}
       data-focused={state.focused || undefined}
       aria-selected={state.selected}
-      style={rowStyle(kind, ROW_HEIGHT, state, false)}
+      aria-rowindex={state.index + 1}
+      style={{ top: state.start }}
     >
       {kind === 'orders' ? (
         <OrderCells order={item as Order} timezone={timezone} />
@@ -129,10 +140,11 @@ export const HeaderRowView = memo(function HeaderRowView({ kind, row, ...state }
       data-date-header={row.date}
       data-focused={state.focused || undefined}
       aria-selected={state.selected}
-      style={rowStyle(kind, HEADER_HEIGHT, state, true)}
+      aria-rowindex={state.index + 1}
+      style={{ top: state.start }}
     >
-      <span style={strong}>{dayLabel(row.date)}</span>
-      <span style={muted} data-day-count={row.count}>
+      <span className="strong">{dayLabel(row.date)}</span>
+      <span className="muted" data-day-count={row.count}>
         {row.count} {noun}
       </span>
     </div>

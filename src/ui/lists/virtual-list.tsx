@@ -1,10 +1,20 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { groupByDate } from '../../domain/date-groups';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import { createDateGrouper, type GroupedRow, type HeaderRow, type ItemRow } from '../../domain/date-groups';
 import type { SelectionActorRef } from '../../machines/app.selectors';
-import type { ListKind, RowKey } from '../../machines/list.types';
+import type { ListItem, ListKind, RowKey } from '../../machines/list.types';
 import {
   selectDailyCounts,
   selectHasMore,
@@ -15,10 +25,11 @@ import {
   type ListActorRef,
 } from '../../machines/list/selectors';
 import type { ClickMode, SelectionKey } from '../../machines/selection.machine';
-import { COLUMNS, HEADER_HEIGHT, HeaderRowView, ItemRowView, ROW_HEIGHT } from './list-rows';
+import { COLUMNS, HEADER_HEIGHT, HeaderRowView, ItemRowView, ROW_HEIGHT, ROW_RULES } from './list-rows';
+import { SlotPool } from './slot-pool';
 
 /** A few rows beyond the viewport: enough for smooth scrolling, few enough for a small DOM. */
-const OVERSCAN = 6;
+const OVERSCAN = 3;
 
 const KEYS: Record<string, SelectionKey> = {
   ArrowUp: 'ArrowUp',
@@ -34,63 +45,44 @@ function clickMode(event: MouseEvent): ClickMode {
   return 'replace';
 }
 
-interface VirtualListProps {
+interface VirtualRowsProps {
   kind: ListKind;
-  list: ListActorRef;
-  selection: SelectionActorRef;
+  rows: GroupedRow<ListItem>[];
+  scroller: HTMLDivElement | null;
+  selected: ReadonlySet<string>;
+  focusId: string | null;
   timezone: string;
 }
 
-/** The date-grouped, virtualised list of orders or tours: renders the list and selection machines. */
-export function VirtualList({ kind, list, selection, timezone }: VirtualListProps) {
-  const items = useSelector(list, selectItems);
-  const dailyCounts = useSelector(list, selectDailyCounts);
-  const sort = useSelector(list, selectSort);
-  const loading = useSelector(list, selectIsLoading);
-  const loadingMore = useSelector(list, selectIsLoadingMore);
-  const hasMore = useSelector(list, selectHasMore);
-  const selectedIds = useSelector(selection, (s) => s.context.ids);
-  const focusId = useSelector(selection, (s) => s.context.focusId);
-
-  const { rows, keys } = useMemo(
-    () => groupByDate(items, { timezone, sort, dailyCounts }),
-    [items, timezone, sort, dailyCounts],
-  );
-  const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
-  /** A header reads as selected when every row of its day is. */
-  const fullDays = useMemo(() => {
-    const open = new Set<string>();
-    const seen = new Set<string>();
-    for (const row of rows) {
-      if (row.header) continue;
-      seen.add(row.date);
-      if (!selected.has(row.id)) open.add(row.date);
-    }
-    return new Set([...seen].filter((d) => !open.has(d)));
-  }, [rows, selected]);
-
-  const scrollRef = useRef<HTMLDivElement>(null);
+/**
+ * The rows in view, and only them: scrolling re-renders this (the virtualizer's state) and not
+ * the list's frame, toolbar or selectors. The virtualizer's callbacks change only with the rows,
+ * since a new `getItemKey` makes it measure every row again.
+ */
+const VirtualRows = memo(function VirtualRows({ kind, rows, scroller, selected, focusId, timezone }: VirtualRowsProps) {
+  const estimateSize = useCallback((index: number) => (rows[index]?.header ? HEADER_HEIGHT : ROW_HEIGHT), [rows]);
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.header ? HEADER_HEIGHT : ROW_HEIGHT),
-    getItemKey: (index) => rows[index]?.id ?? index,
+    getScrollElement: () => scroller,
+    estimateSize,
+    getItemKey,
     overscan: OVERSCAN,
   });
 
-  const reportScroll = useCallback(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    list.send({
-      type: 'list.scrolled',
-      offset: el.scrollTop,
-      viewportHeight: el.clientHeight,
-      contentHeight: el.scrollHeight,
-    });
-  }, [list]);
-
-  // a page that landed while the view is still near the bottom asks for the next one
-  useEffect(reportScroll, [reportScroll, rows.length]);
+  /** A header reads as selected when every loaded row of its day is (checked for the headers in view only). */
+  const isFullDay = useMemo(() => {
+    const known = new Map<number, boolean>();
+    return (index: number, header: HeaderRow): boolean => {
+      let full = known.get(index);
+      if (full === undefined) {
+        full = header.loaded > 0 && header.loaded <= selected.size;
+        for (let i = index + 1; full && i <= index + header.loaded; i++) full = selected.has(rows[i].id);
+        known.set(index, full);
+      }
+      return full;
+    };
+  }, [rows, selected]);
 
   // the focus row comes into view when the focus moves, not when a page lands under the reader
   const rowsRef = useRef(rows);
@@ -102,6 +94,96 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
     const index = rowsRef.current.findIndex((r) => r.id === focusId);
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
   }, [focusId, virtualizer]);
+
+  // headers and orders recycle elements of their own kind; the elements stay in slot order (a
+  // row's place on screen is its offset), so React updates them in place and never moves one
+  const [headerSlots] = useState(() => new SlotPool());
+  const [itemSlots] = useState(() => new SlotPool());
+  const inView = virtualizer.getVirtualItems();
+  const headers = inView.filter((v) => rows[v.index].header);
+  const orders = inView.filter((v) => !rows[v.index].header);
+  const slotted = (views: VirtualItem[], pool: SlotPool) => {
+    const slots = pool.assign(views.map((v) => rows[v.index].id));
+    return views.map((v, i) => ({ v, slot: slots[i] })).sort((a, b) => a.slot - b.slot);
+  };
+
+  return (
+    <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {slotted(headers, headerSlots).map(({ v, slot }) => {
+        const row = rows[v.index] as HeaderRow;
+        return (
+          <HeaderRowView
+            key={`h${slot}`}
+            kind={kind}
+            row={row}
+            index={v.index}
+            start={v.start}
+            focused={row.id === focusId}
+            selected={isFullDay(v.index, row)}
+          />
+        );
+      })}
+      {slotted(orders, itemSlots).map(({ v, slot }) => {
+        const row = rows[v.index] as ItemRow<ListItem>;
+        return (
+          <ItemRowView
+            key={`i${slot}`}
+            kind={kind}
+            item={row.item}
+            timezone={timezone}
+            index={v.index}
+            start={v.start}
+            focused={row.id === focusId}
+            selected={selected.has(row.id)}
+          />
+        );
+      })}
+    </div>
+  );
+});
+
+interface VirtualListProps {
+  kind: ListKind;
+  list: ListActorRef;
+  selection: SelectionActorRef;
+  timezone: string;
+}
+
+/** The date-grouped, virtualised list of orders or tours: renders the list and selection machines. */
+export function VirtualList({ kind, list, selection, timezone }: VirtualListProps) {
+  // a page or a patch of a thousand rows re-renders the list in a task of its own (concurrent,
+  // after the event that brought it), not in the same task as the event and its toast
+  const items = useDeferredValue(useSelector(list, selectItems));
+  const dailyCounts = useDeferredValue(useSelector(list, selectDailyCounts));
+  const sort = useSelector(list, selectSort);
+  const loading = useSelector(list, selectIsLoading);
+  const loadingMore = useSelector(list, selectIsLoadingMore);
+  const hasMore = useSelector(list, selectHasMore);
+  const selectedIds = useSelector(selection, (s) => s.context.ids);
+  const focusId = useSelector(selection, (s) => s.context.focusId);
+
+  // a page that lands is grouped on its own, not with every row loaded before it
+  const grouper = useMemo(() => createDateGrouper<ListItem>(), []);
+  const { rows, keys } = useMemo(
+    () => grouper(items, { timezone, sort, dailyCounts }),
+    [grouper, items, timezone, sort, dailyCounts],
+  );
+  const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
+
+  // state, not a ref: the rows below start measuring once the scroller exists
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const reportScroll = useCallback(() => {
+    if (!scroller) return;
+    list.send({
+      type: 'list.scrolled',
+      offset: scroller.scrollTop,
+      viewportHeight: scroller.clientHeight,
+      contentHeight: scroller.scrollHeight,
+    });
+  }, [list, scroller]);
+
+  // a page that landed while the view is still near the bottom asks for the next one
+  useEffect(reportScroll, [reportScroll, rows.length]);
 
   const onClick = useCallback(
     (event: MouseEvent<HTMLDivElement>) => {
@@ -154,7 +236,7 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
         ))}
       </div>
       <Box
-        ref={scrollRef}
+        ref={setScroller}
         data-testid="list-scroller"
         role="grid"
         aria-label={noun}
@@ -170,6 +252,9 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
         position="relative"
         outline="none"
         _focusVisible={{ boxShadow: 'inset 0 0 0 2px #0081A7' }}
+        // opaque, so the browser scrolls it on the compositor instead of repainting it each frame
+        bg="bg"
+        css={ROW_RULES[kind]}
         onScroll={reportScroll}
         onClick={onClick}
         onKeyDown={onKeyDown}
@@ -179,24 +264,14 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
             {loading ? 'Loading…' : `No ${noun}`}
           </Text>
         ) : (
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((v) => {
-              const row = rows[v.index];
-              const state = { start: v.start, focused: row.id === focusId };
-              return row.header ? (
-                <HeaderRowView key={row.id} kind={kind} row={row} selected={fullDays.has(row.date)} {...state} />
-              ) : (
-                <ItemRowView
-                  key={row.id}
-                  kind={kind}
-                  item={row.item}
-                  timezone={timezone}
-                  selected={selected.has(row.id)}
-                  {...state}
-                />
-              );
-            })}
-          </div>
+          <VirtualRows
+            kind={kind}
+            rows={rows}
+            scroller={scroller}
+            selected={selected}
+            focusId={focusId}
+            timezone={timezone}
+          />
         )}
       </Box>
       {loadingMore && (
