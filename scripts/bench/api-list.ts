@@ -1,4 +1,6 @@
+import { cpus } from 'node:os';
 import { seedBenchData } from './bench-data';
+import { cpuPerRequest, cpuSnapshot, type CpuSnapshot } from './cpu';
 import { HttpClient } from './http-client';
 import { startServer } from './start-server';
 import { formatSummary, machineNote, percentile, summarize, verdict } from './stats';
@@ -50,12 +52,14 @@ try {
   // 1. concurrent cursor paging, each connection from its own point of the month
   const times: number[] = [];
   let requests = 0;
+  let cpuStart: CpuSnapshot | null = null;
   const started = performance.now();
   const worker = async (n: number) => {
     let next = starts[n % starts.length];
     while (performance.now() - started < WARMUP_MS + DURATION_MS) {
       const res = await client.ok<OrdersPage>('GET', list(next ? `&cursor=${next}` : ''));
       if (performance.now() - started > WARMUP_MS) {
+        cpuStart ??= cpuSnapshot(server.group);
         times.push(res.ms);
         requests++;
       }
@@ -63,11 +67,13 @@ try {
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => worker(i)));
+  const cpuEnd = cpuSnapshot(server.group);
   const concurrent = summarize(times);
   console.log(
     `\nGET /api/v1/orders, ${CONNECTIONS} connections, cursor paging through the month for ${DURATION_MS / 1000} s:`,
   );
   console.log(`  ${formatSummary(concurrent)}  (${(requests / (DURATION_MS / 1000)).toFixed(0)} requests/s)`);
+  if (cpuStart) console.log(`  ${cpuPerRequest(cpuStart, cpuEnd, requests, cpus().length)}`);
 
   // 2. the page at depth 100,000 against page 1
   const first: number[] = [];

@@ -12,6 +12,8 @@ import { freePort, waitForHealth } from '../lib/server-process';
  */
 export interface RunningServer {
   url: string;
+  /** The process group of the server (for its CPU time), or null. */
+  group: number | null;
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startServer(opts: {
   );
   return {
     url,
+    group: child.pid ?? null,
     async stop() {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -43,14 +43,17 @@ export interface OrderRow extends OrderTableRow {
   sort_key: string;
 }
 
+/** The product and the tour of an order `o`, as `p` and `t`. */
+export const ORDER_JOINS = `
+    LEFT JOIN products p ON p.team_id = o.team_id AND p.id = o.product_id
+    LEFT JOIN tours t ON t.id = o.tour_id`;
+
 export const ORDER_SELECT = `
   SELECT o.id, o.team_id, o.display_id, o.ota_order_id, o.ota, o.departure_at, o.booked_at, o.language,
          o.product_id, p.route AS product_route, p.pack AS product_pack, o.customer_name, o.customer_email,
          o.quantity_total, o.quantity_adult, o.quantity_child, o.prices, o.tour_id,
          t.display_id AS tour_display_id, o.status, o.email_checkpoints, o.review_checkpoints, o.version
-    FROM orders o
-    LEFT JOIN products p ON p.team_id = o.team_id AND p.id = o.product_id
-    LEFT JOIN tours t ON t.id = o.tour_id`;
+    FROM orders o ${ORDER_JOINS}`;
 
 const EMAIL_DEFAULT = { confirmation: false, info: false, review: false, marketing: false };
 const REVIEW_DEFAULT = { OTA: false, TripAdvisor: false, Google: false, MyProGuide: false };
@@ -103,9 +106,14 @@ const ISSUES = `((o.status <> 'canceled' AND o.departure_at >= now() AND o.depar
 
 /** WHERE conditions of the filters; dates are YYYY-MM-DD in the team's timezone, inclusive. */
 export function orderWhere(teamId: string, timezone: string, f: OrderFilters, p: Params): string[] {
-  const where = [`o.team_id = ${p.add(teamId)}`];
+  return filterWhere(p.add(teamId), () => p.add(timezone), f, p);
+}
+
+/** orderWhere with the team and its timezone as SQL expressions (placeholders or subqueries). */
+export function filterWhere(team: string, tzSql: () => string, f: OrderFilters, p: Params): string[] {
+  const where = [`o.team_id = ${team}`];
   if (f.startDate || f.endDate) {
-    const tz = p.add(timezone);
+    const tz = tzSql();
     if (f.startDate) where.push(`o.departure_at >= (${p.add(f.startDate)}::date)::timestamp AT TIME ZONE ${tz}`);
     if (f.endDate) where.push(`o.departure_at < ((${p.add(f.endDate)}::date) + 1)::timestamp AT TIME ZONE ${tz}`);
   }
@@ -118,7 +126,7 @@ export function orderWhere(teamId: string, timezone: string, f: OrderFilters, p:
   return where;
 }
 
-function sortOf(orderBy: OrderSort | undefined): { col: string; desc: boolean } {
+export function sortOf(orderBy: OrderSort | undefined): { col: string; desc: boolean } {
   switch (orderBy) {
     case 'DEPARTURE_AT_DESC':
       return { col: 'departure_at', desc: true };

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ordersByIds } from '../../server/repo/orders';
 import { addOrders, addTour, useServerSuite } from './fixtures';
 
 const s = useServerSuite();
@@ -94,6 +95,20 @@ describe('listOrders', () => {
       s.w.member.token,
     );
     expect(before.json().orders).toEqual([]);
+    // the timezone the list remembered is checked by its query: a changed one is read again
+    const [{ timezone }] = await s.t.db.query<{ timezone: string }>('SELECT timezone FROM teams WHERE id = $1', [
+      s.w.home.id,
+    ]);
+    await s.t.db.query(`UPDATE teams SET timezone = 'UTC' WHERE id = $1`, [s.w.home.id]);
+    try {
+      const utc = await get(
+        `/api/v1/orders?teamId=${s.w.home.id}&startDate=2031-02-01&endDate=2031-02-01`,
+        s.w.member.token,
+      );
+      expect(utc.json().orders.map((o: OrderJson) => o.id)).toEqual([late]);
+    } finally {
+      await s.t.db.query('UPDATE teams SET timezone = $2 WHERE id = $1', [s.w.home.id, timezone]);
+    }
   });
 
   it('finds an order by otaOrderId regardless of case, and by displayId', async () => {
@@ -151,6 +166,53 @@ describe('listOrders', () => {
     expect(res.json().orders).toHaveLength(3);
     const res2 = await get(`/api/v1/orders?teamId=${s.w.home.id}&statusV2=cancel_requested`, s.w.member.token);
     expect(res2.json().orders).toHaveLength(3);
+  });
+
+  it('gives every row as the detail mapping does (the list JSON is built from raw columns)', async () => {
+    const team = s.w.home.id;
+    const start = new Date('2031-06-01T08:15:30.123Z');
+    const tour = await addTour(s.t.db, team, start);
+    const linked = await addOrders(s.t.db, team, { count: 2, productId: s.w.product, start, tourId: tour });
+    const [unknownProduct] = await addOrders(s.t.db, team, { count: 1, productId: 'no-such-product', start });
+    const [edited] = await addOrders(s.t.db, team, { count: 1, productId: s.w.product, start, status: 'pending' });
+    await s.t.db.query(
+      `UPDATE orders SET email_checkpoints = '{"info":true,"extra":1}', prices = '[{"type":"TOTAL","amount":12.5,"currency":"EUR"}]',
+              customer_name = 'Zoë "Q" O''Neil' WHERE id = $1`,
+      [edited],
+    );
+    await s.t.db.query(`UPDATE products SET pack = 'Pack A' WHERE team_id = $1 AND id = $2`, [team, s.w.product]);
+    try {
+      const res = await get(`/api/v1/orders?teamId=${team}&startDate=2031-06-01&endDate=2031-06-01`, s.w.member.token);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const listed: OrderJson[] = res.json().orders;
+      const all = [...linked, unknownProduct, edited];
+      expect(listed.map((o) => o.id).sort()).toEqual([...all].sort());
+      expect(listed).toEqual(
+        await ordersByIds(
+          s.t.db,
+          listed.map((o) => o.id),
+        ),
+      );
+      expect(listed.find((o) => o.id === linked[0])?.tour).toMatchObject({ id: tour });
+      expect(listed.find((o) => o.id === unknownProduct)?.product).toEqual({
+        id: 'no-such-product',
+        route: '',
+        pack: 'no-such-product',
+      });
+      expect(listed.find((o) => o.id === edited)?.departureAt).toBe('2031-06-01T08:15:30.123Z');
+    } finally {
+      await s.t.db.query(`UPDATE products SET pack = NULL WHERE team_id = $1 AND id = $2`, [team, s.w.product]);
+    }
+  });
+
+  it('answers an empty page to a member and 403 to others when nothing matches', async () => {
+    const empty = `startDate=2040-01-01&endDate=2040-01-31`;
+    const mine = await get(`/api/v1/orders?teamId=${s.w.home.id}&${empty}`, s.w.member.token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ orders: [], hasMore: false, nextCursor: null });
+    expect((await get(`/api/v1/orders?teamId=${s.w.other.id}&${empty}`, s.w.member.token)).statusCode).toBe(403);
+    expect((await get(`/api/v1/orders?teamId=no-such-team&${empty}`, s.w.member.token)).statusCode).toBe(403);
   });
 
   it('answers 401 without a token, 403 for a team of others, 400 for bad input', async () => {
