@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, signIn } from './browser';
+import { parseCsv } from './csv';
 
 // The /export screen, in team Thailand only (no other e2e file uses it), read-only: it changes
 // no order or tour, so the counts it compares are its own.
@@ -13,7 +14,9 @@ let page: Page;
 let token = '';
 
 const todayIn = (tz: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
 const plusDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -37,38 +40,13 @@ async function allRows(kind: 'orders' | 'tours', filters: Record<string, string>
     const q = new URLSearchParams({ teamId: TEAM, orderBy: 'DEPARTURE_AT_ASC', ...filters });
     if (kind === 'orders') q.set('limit', '200');
     if (cursor) q.set('cursor', cursor);
-    const res: Record<string, unknown> & { hasMore: boolean; nextCursor: string | null } = await api(`/api/v1/${kind}?${q}`);
+    const res: Record<string, unknown> & { hasMore: boolean; nextCursor: string | null } = await api(
+      `/api/v1/${kind}?${q}`,
+    );
     out.push(...(res[kind] as Row[]));
     cursor = res.hasMore ? res.nextCursor : null;
   } while (cursor);
   return out;
-}
-
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') quoted = !quoted;
-    else if (quoted || (c !== ',' && c !== '\n' && c !== '\r')) field += c;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      records.push([...record, field]);
-      record = [];
-      field = '';
-    }
-  }
-  if (field || record.length) records.push([...record, field]);
-  return records;
 }
 
 /** Opens the date range picker, picks `from` then `to` (paging months as needed) and applies. */
@@ -78,7 +56,8 @@ async function pickRange(from: string, to: string): Promise<void> {
   await picker.getByRole('button', { name: 'Clear' }).click();
   for (const day of [from, to]) {
     const cell = picker.getByRole('button', { name: day, exact: true });
-    for (let i = 0; i < 3 && !(await cell.isVisible()); i++) await picker.getByRole('button', { name: 'Next month' }).click();
+    for (let i = 0; i < 3 && !(await cell.isVisible()); i++)
+      await picker.getByRole('button', { name: 'Next month' }).click();
     await cell.click();
   }
   await picker.getByRole('button', { name: 'Apply' }).click();
@@ -86,7 +65,9 @@ async function pickRange(from: string, to: string): Promise<void> {
 
 /** Exports, and returns the downloaded CSV's records and the PATCH's body. */
 async function exportCsv(): Promise<{ header: string[]; records: string[][]; patched: unknown }> {
-  const patch = page.waitForRequest((r) => r.method() === 'PATCH' && /\/api\/v1\/(orders|tours)\/export\/csv/.test(r.url()));
+  const patch = page.waitForRequest(
+    (r) => r.method() === 'PATCH' && /\/api\/v1\/(orders|tours)\/export\/csv/.test(r.url()),
+  );
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const [download, request] = await Promise.all([downloading, patch]);
@@ -141,7 +122,9 @@ describe('the export screen', () => {
     // a note the contract would refuse is kept as typed, explained, and blocks the export
     const note = page.getByLabel('Note (optional)');
     await note.fill('n'.repeat(5001));
-    await page.getByText('The note is 5,001 characters long; at most 5,000 can be recorded.', { exact: false }).waitFor();
+    await page
+      .getByText('The note is 5,001 characters long; at most 5,000 can be recorded.', { exact: false })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
     expect((await note.inputValue()).length).toBe(5001);
     await note.fill('E2E export screen: orders for the accountant');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, signIn } from './browser';
+import { parseCsv } from './csv';
 
 // Tours and export, end to end, in team France only (other e2e files use other teams or days).
 const baseUrl = inject('baseUrl');
@@ -37,43 +38,6 @@ async function allOrders(startDate: string, endDate: string): Promise<Order[]> {
     cursor = page.hasMore ? page.nextCursor : null;
   } while (cursor);
   return out;
-}
-
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  const endField = () => {
-    record.push(field);
-    field = '';
-  };
-  const endRecord = () => {
-    endField();
-    records.push(record);
-    record = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (quoted) {
-      field += c;
-    } else if (c === ',') {
-      endField();
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-    } else {
-      field += c;
-    }
-  }
-  if (field || record.length) endRecord();
-  return records;
 }
 
 /** More orders in the range than one server batch (1,000) holds, with a name that needs CSV quoting. */

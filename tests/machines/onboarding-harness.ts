@@ -13,14 +13,8 @@ import {
  * harness whose invoked services wait until the test settles them, and the list of every
  * transition of a machine, to check that the replayed paths took each one.
  */
-export type Synthetic =
-  { type: `xstate.done.actor.${string}`; output: unknown } | { type: `xstate.error.actor.${string}`; error: unknown };
-
-export const done = (id: string, output: unknown): Synthetic => ({ type: `xstate.done.actor.${id}`, output });
-export const failed = (id: string): Synthetic => ({
-  type: `xstate.error.actor.${id}`,
-  error: new Error(`${id} failed`),
-});
+export { done, failed, type Synthetic } from './shared-fakes';
+import type { Synthetic } from './shared-fakes';
 
 export const isSynthetic = (event: { type: string }): event is Synthetic =>
   /^xstate\.(done|error)\.actor\./.test(event.type);
