@@ -49,7 +49,7 @@ try {
   await time('membership and team (requireTeam)', () => requireTeam(db, user.userId, data.teamId));
   await time('the page: query, rows mapped, cursor (listOrders)', () => listOrders(db, team, filters, {}));
   await time('JSON.stringify of the answer', () => JSON.stringify(body));
-  await time('the answer from raw columns (listOrdersJson)', () => listOrdersJson(db, user.userId, team, filters, {}));
+  await time('the page as one JSON text (listOrdersJson)', () => listOrdersJson(db, user.userId, team, filters, {}));
   await time('whole request, Fastify inject (no socket)', () =>
     app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${data.token}` } }),
   );

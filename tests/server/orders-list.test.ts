@@ -206,6 +206,47 @@ describe('listOrders', () => {
     }
   });
 
+  it('keeps each listed order equal to its detail through links, tour deletion, edits and late products', async () => {
+    const team = s.w.home.id;
+    const start = new Date('2031-07-01T09:00:00Z');
+    const list = async () => {
+      const res = await get(`/api/v1/orders?teamId=${team}&startDate=2031-07-01&endDate=2031-07-02`, s.w.member.token);
+      const listed: OrderJson[] = res.json().orders;
+      expect(listed).toEqual(
+        await ordersByIds(
+          s.t.db,
+          listed.map((o) => o.id),
+        ),
+      );
+      return new Map(listed.map((o) => [o.id, o]));
+    };
+    const product = `late-${Date.now()}`;
+    const [a, b] = await addOrders(s.t.db, team, { count: 2, productId: product, start });
+    const tour = await addTour(s.t.db, team, start);
+    await s.t.db.query(`UPDATE orders SET tour_id = $2, version = version + 1 WHERE id = ANY($1)`, [[a, b], tour]);
+    expect((await list()).get(a)?.tour).toMatchObject({ id: tour });
+
+    await s.t.db.query(`DELETE FROM tours WHERE id = $1`, [tour]);
+    await s.t.db.query(
+      `UPDATE orders SET departure_at = '2031-07-02T10:30:00Z', quantity_adult = 7, review_checkpoints = '{"Google":true}',
+              status = 'pending', version = version + 1 WHERE id = $1`,
+      [b],
+    );
+    await s.t.db.query(`INSERT INTO products (id, team_id, name, route, pack) VALUES ($1, $2, 'Late', 'A → B', 'Small')`, [
+      product,
+      team,
+    ]);
+    const after = await list();
+    expect(after.get(a)?.tour).toBeNull();
+    expect(after.get(b)).toMatchObject({
+      departureAt: '2031-07-02T10:30:00.000Z',
+      statusV2: 'pending',
+      quantity: { adult: 7 },
+      product: { id: product, route: 'A → B', pack: 'Small' },
+      reviewCheckpoints: { Google: true, OTA: false },
+    });
+  });
+
   it('answers an empty page to a member and 403 to others when nothing matches', async () => {
     const empty = `startDate=2040-01-01&endDate=2040-01-31`;
     const mine = await get(`/api/v1/orders?teamId=${s.w.home.id}&${empty}`, s.w.member.token);
