@@ -9,10 +9,13 @@ import { formatSummary, machineNote, summarize, verdict } from './stats';
  * the list (departure order, as a person selects them) with the versions the list gave, and moves
  * them to the next status; a second round moves the same orders again (rows updated before). The
  * figure is the round trip on loopback, so the server's own time is at most that (target p95 <= 50 ms).
- * Page 1 of the views is timed again afterwards: the moves must not slow the lists down.
+ * Page 1 of the views is timed again afterwards: the moves must not slow the lists down. Two moves
+ * of other orders go first, unmeasured: they warm the server process (its first request compiles
+ * the code on the path), as any running server is.
  */
 const BATCH = 1000;
 const MOVES = Number(process.env.BENCH_MOVES ?? 30);
+const WARMUP = 2;
 const STATUSES = ['pending', 'arranged', 'cancel_requested', 'new', 'canceled'];
 
 interface Row {
@@ -46,13 +49,19 @@ try {
   // the orders as the list shows them, with their versions
   const rows: Row[] = [];
   let cursor: string | null = null;
-  while (rows.length < BATCH * Math.min(MOVES, 50)) {
+  while (rows.length < BATCH * (Math.min(MOVES, 50) + WARMUP)) {
     const page: OrdersPage = (
       await client.ok<OrdersPage>('GET', `/api/v1/orders?${month}&limit=200${cursor ? `&cursor=${cursor}` : ''}`)
     ).body;
     rows.push(...page.orders);
     cursor = page.nextCursor;
     if (!cursor) break;
+  }
+  for (let i = 0; i < WARMUP; i++) {
+    const set = rows.splice(rows.length - BATCH, BATCH);
+    await client.ok<Moved>('PUT', '/api/v2/orders/status/batch', {
+      orders: set.map((r) => ({ id: r.id, statusV2: STATUSES[i], version: r.version })),
+    });
   }
   const before = await viewTimes();
   const sets = Math.floor(rows.length / BATCH);

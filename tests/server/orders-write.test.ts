@@ -198,6 +198,22 @@ describe('updateOrderStatusBatch', () => {
     ]);
   });
 
+  it('labels a status the app does not know as its capitalised words in the move event', async () => {
+    const [id] = await addOrders(s.t.db, s.w.home.id, {
+      count: 1,
+      productId: s.w.product,
+      start: new Date('2031-09-09T09:00:00Z'),
+    });
+    await s.t.db.query(`UPDATE orders SET status = 'on_hold_LEGACY' WHERE id = $1`, [id]);
+    const res = await put('/api/v2/orders/status/batch', { orders: [{ id, statusV2: 'arranged' }] }, s.w.editor.token);
+    expect(res.statusCode).toBe(200);
+    const [log] = await s.t.db.query<{ comment: string; data: unknown }>(
+      "SELECT comment, data FROM event_logs WHERE type = 'STATUS' AND order_id = $1",
+      [id],
+    );
+    expect(log).toEqual({ comment: 'On Hold Legacy → Arranged', data: { from: 'on_hold_LEGACY', to: 'arranged' } });
+  });
+
   it('answers 400 for an unknown status and 401 without a token', async () => {
     const [a] = await addOrders(s.t.db, s.w.home.id, { count: 1, productId: s.w.product, start });
     expect(
