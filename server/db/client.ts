@@ -8,7 +8,12 @@ import pg from 'pg';
  * jsonb comes back parsed, timestamptz/timestamp/date as Date, int8 as number, numeric as string.
  */
 export interface Db {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `name` marks a statement run many times a second: PostgreSQL keeps it parsed on each connection
+   * (planned anew each time: plan_cache_mode is force_custom_plan, so no generic plan that ignores
+   * the parameters); the embedded database runs it as any other. One name, one text.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs fn in one real transaction: commits when it resolves, rolls back when it throws. */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -120,7 +125,7 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     connectionString: url,
     max: 10,
     types: { getTypeParser } as pg.CustomTypesConfig,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    options: `-c plan_cache_mode=force_custom_plan${schema ? ` -c search_path=${schema}` : ''}`,
   });
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
   await pool.query('SELECT 1');
@@ -128,8 +133,9 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
   const clientDb = (client: pg.PoolClient): Db => {
     let nested = 0;
     const self: Db = {
-      async query<T>(sql: string, params?: unknown[]) {
-        return (await client.query(sql, params)).rows as T[];
+      async query<T>(sql: string, params?: unknown[], name?: string) {
+        return (await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params }))
+          .rows as T[];
       },
       tx: (fn) => savepoint(self, `sp_${++nested}`, fn),
       close: () => Promise.reject(new Error('close() inside a transaction')),
@@ -142,8 +148,8 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
 
   let closed = false;
   return {
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await pool.query(sql, params)).rows as T[];
+    async query<T>(sql: string, params?: unknown[], name?: string) {
+      return (await pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
     },
     async tx(fn) {
       const client = await pool.connect();

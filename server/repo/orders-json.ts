@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { filterWhere, sortOf, type OrderFilters, type OrderSort } from './orders';
 import { Params, encodeCursor, pageWindow, type PageRequest } from './paging';
@@ -12,6 +13,18 @@ import { Params, encodeCursor, pageWindow, type PageRequest } from './paging';
  * rows (tests/server/orders-list.test.ts).
  */
 const ORDER_JSON = `'{' || o.json_fields || ',"statusV2":' || to_json(o.status)::text || ',"version":' || o.version || '}'`;
+
+/** The statement's name: the same for the same text (the filters in use shape the text). */
+const names = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = names.get(sql);
+  if (!name) {
+    name = `orders_page_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+    if (names.size >= 1000) names.clear();
+    names.set(sql, name);
+  }
+  return name;
+}
 
 /** Team timezones seen by this process: a guess that the list query checks (see listOrdersJson). */
 const timezones = new Map<string, string>();
@@ -49,17 +62,20 @@ export async function listOrdersJson(
     where.push(`(o.${col}, o.id) ${desc ? '<' : '>'} (${p.add(String(cursor[0]))}::timestamptz, ${p.add(cursor[1])})`);
   }
   const dir = desc ? 'DESC' : 'ASC';
+  const n = p.add(limit);
   // rows numbered after OFFSET (a window over the paged rows), so the page is rows 1..limit
-  const [page] = await db.query<{ orders: string | null; n: number; k: string | null; id: string | null }>(
-    `SELECT string_agg(j, ',' ORDER BY rn) FILTER (WHERE rn <= ${limit}) AS orders, count(*)::int AS n,
-            max(k) FILTER (WHERE rn = ${limit}) AS k, max(id) FILTER (WHERE rn = ${limit}) AS id
+  const sql = `SELECT string_agg(j, ',' ORDER BY rn) FILTER (WHERE rn <= ${n}::int) AS orders, count(*)::int AS n,
+            max(k) FILTER (WHERE rn = ${n}::int) AS k, max(id) FILTER (WHERE rn = ${n}::int) AS id
        FROM (SELECT j, k, id, row_number() OVER (ORDER BY s ${dir}, id ${dir}) AS rn
                FROM (SELECT ${ORDER_JSON} AS j, o.${col}::text AS k, o.${col} AS s, o.id
                        FROM orders o
                       WHERE ${where.join(' AND ')}
                       ORDER BY o.${col} ${dir}, o.id ${dir}
-                      LIMIT ${limit + 1}${offset ? ` OFFSET ${offset}` : ''}) rows) numbered`,
+                      LIMIT ${n}::int + 1${offset ? ` OFFSET ${p.add(offset)}::int` : ''}) rows) numbered`;
+  const [page] = await db.query<{ orders: string | null; n: number; k: string | null; id: string | null }>(
+    sql,
     p.values,
+    statementName(sql),
   );
   if (!page || page.n === 0) return null;
   const hasMore = page.n > limit;
