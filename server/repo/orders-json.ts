@@ -63,15 +63,17 @@ export async function listOrdersJson(
   }
   const dir = desc ? 'DESC' : 'ASC';
   const n = p.add(limit);
-  // rows numbered after OFFSET (a window over the paged rows), so the page is rows 1..limit
-  const sql = `SELECT string_agg(j, ',' ORDER BY rn) FILTER (WHERE rn <= ${n}::int) AS orders, count(*)::int AS n,
-            max(k) FILTER (WHERE rn = ${n}::int) AS k, max(id) FILTER (WHERE rn = ${n}::int) AS id
-       FROM (SELECT j, k, id, row_number() OVER (ORDER BY s ${dir}, id ${dir}) AS rn
-               FROM (SELECT ${ORDER_JSON} AS j, o.${col}::text AS k, o.${col} AS s, o.id
-                       FROM orders o
-                      WHERE ${where.join(' AND ')}
-                      ORDER BY o.${col} ${dir}, o.id ${dir}
-                      LIMIT ${n}::int + 1${offset ? ` OFFSET ${p.add(offset)}::int` : ''}) rows) numbered`;
+  const order = `s ${dir}, id ${dir}`;
+  // limit + 1 rows tell whether there is more; the page is the first limit of them. The orders are
+  // joined with ",\n" (JSON whitespace; a raw line break is never inside an order's JSON), so the
+  // extra one is cut off at the last separator; the cursor is the key of the limit-th row.
+  const sql = `SELECT string_agg(j, E',\n' ORDER BY ${order}) AS orders, count(*)::int AS n,
+            (array_agg(k ORDER BY ${order}))[${n}::int] AS k, (array_agg(id ORDER BY ${order}))[${n}::int] AS id
+       FROM (SELECT ${ORDER_JSON} AS j, o.${col} AS s, o.${col}::text AS k, o.id
+               FROM orders o
+              WHERE ${where.join(' AND ')}
+              ORDER BY o.${col} ${dir}, o.id ${dir}
+              LIMIT ${n}::int + 1${offset ? ` OFFSET ${p.add(offset)}::int` : ''}) page`;
   const [page] = await db.query<{ orders: string | null; n: number; k: string | null; id: string | null }>(
     sql,
     p.values,
@@ -79,6 +81,7 @@ export async function listOrdersJson(
   );
   if (!page || page.n === 0) return null;
   const hasMore = page.n > limit;
+  const orders = hasMore ? page.orders!.slice(0, page.orders!.lastIndexOf(',\n')) : page.orders;
   const next = hasMore ? `"${encodeCursor([page.k!, page.id!])}"` : 'null';
-  return `{"orders":[${page.orders}],"hasMore":${hasMore},"nextCursor":${next}}`;
+  return `{"orders":[${orders}],"hasMore":${hasMore},"nextCursor":${next}}`;
 }
