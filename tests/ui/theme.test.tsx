@@ -35,6 +35,12 @@ describe('theme (SPEC section 1)', () => {
     expect(system.getSlotRecipe('menu').variants?.size.md.item).toMatchObject({ h: '1.7rem' });
   });
 
+  it('writes rules without cascade layers (Blink restyles the whole document for a rule inserted into a layer)', () => {
+    const button = system.cva(system.getRecipe('button')!)({ size: 'sm', variant: 'outline' });
+    expect(Object.keys(button).some((key) => key.startsWith('@layer'))).toBe(false);
+    expect(button).toMatchObject({ display: 'inline-flex' });
+  });
+
   it('ships only the recipes in use', () => {
     expect(Object.keys(system._config.theme?.recipes ?? {}).sort()).toEqual([
       'button',

@@ -20,6 +20,12 @@ import { THEME } from './tokens';
  */
 const config = defineConfig({
   preflight: true,
+  // No cascade layers: Blink restyles and lays out the whole document whenever a rule is inserted
+  // into a `@layer` block, and emotion inserts a component's rules the first time it renders (a
+  // menu, a spinner, the first toast), so every first use cost a full restyle. Unlayered class
+  // rules invalidate only the elements they match. Precedence stays as with layers: an element's
+  // recipe and style props are merged into one rule, its props last.
+  disableLayers: true,
   cssVarsPrefix: 'chakra',
   cssVarsRoot: ':where(html, .chakra-theme)',
   globalCss: {
