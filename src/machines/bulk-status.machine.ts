@@ -70,6 +70,8 @@ export const bulkStatusMachine = setup({
     emitted: {} as NotifyEvent,
   },
   actors: { updateOrderStatusBatch, updateTourStatusBatch },
+  /** 0: the next task, after the one that applied the result. */
+  delays: { totalsAfterResult: 0 },
   guards: {
     isEmpty: (_, params: { ids: readonly string[] }) => params.ids.length === 0,
     saved: (_, params: { changes: StatusChange[] | null }) => params.changes !== null,
@@ -97,8 +99,16 @@ export const bulkStatusMachine = setup({
         rows: params.changes.map(({ id, statusV2, version }) => ({ id, statusV2, version })),
       }),
     ),
-    refreshDayCounts: sendTo(({ context }) => context.list, { type: 'list.refreshCounts' as const }),
-    refreshNavCounts: sendTo(({ context }) => context.counts, { type: 'counts.refresh' as const }),
+    /**
+     * The navigation totals (a dozen count requests) follow in a task of their own, so that the
+     * task that applies the result (the patch and its toast) stays short. The list refreshes its
+     * day counts itself on `list.patch`.
+     */
+    refreshNavCounts: sendTo(
+      ({ context }) => context.counts,
+      { type: 'counts.refresh' as const },
+      { delay: 'totalsAfterResult' },
+    ),
     notifyMoved: emit(({ context }, params: { changes: StatusChange[] }) => ({
       type: 'notify' as const,
       kind: 'success' as const,
@@ -138,7 +148,6 @@ export const bulkStatusMachine = setup({
             target: 'idle',
             actions: [
               { type: 'patchList', params: ({ event }) => ({ changes: event.output ?? [] }) },
-              'refreshDayCounts',
               'refreshNavCounts',
               { type: 'notifyMoved', params: ({ event }) => ({ changes: event.output ?? [] }) },
             ],
