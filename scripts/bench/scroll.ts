@@ -2,20 +2,37 @@ import { chromium, type Page } from 'playwright-core';
 import { seedBenchData } from './bench-data';
 import { startProfiles } from './cpu-profile';
 import { startServer } from './start-server';
-import { formatSummary, machineNote, summarize, verdict } from './stats';
+import { formatSummary, machineNote, percentile, summarize, verdict } from './stats';
 
 /**
  * The orders list in headless Chromium against the app started by `npm start`, signed in, with
  * 100,000 orders in the current month of one team:
  *  1. scroll to the bottom again and again until 10,000 rows are loaded over the real API;
- *  2. scroll through the loaded rows at an even speed for 20 s: frame times from
- *     requestAnimationFrame deltas (target p95 <= 16.7 ms, none over 50 ms), then the DOM size
- *     (target < 3,000 elements);
+ *  2. scroll through the loaded rows at an even speed for 20 s: frame times (target p95 <= 16.7 ms,
+ *     none over 50 ms), then the DOM size (target < 3,000 elements);
  *  3. select 1,000 loaded rows (click the first, shift+click the 1,000th), move them with the status
  *     menu and wait for the toast: main-thread long tasks meanwhile (target: none over 50 ms).
  * With BENCH_PROFILE=1 the scroll and the move are also profiled (their top functions and the main
  * thread's time by task kind are printed; BENCH_PROFILE_DIR=dir keeps the raw files for DevTools):
  * the profiler slows the page, so those runs' figures are not the benchmark's.
+ *
+ * Frame times. The page records the delta between consecutive requestAnimationFrame timestamps.
+ * Those timestamps are the start times of the frames the compositor produces, one per refresh
+ * interval of the display (vsync), so a frame presented on time is one interval after the last
+ * and a frame that missed k-1 vsyncs is k intervals after it. But a page that is not
+ * cross-origin isolated gets them coarsened to 0.1 ms with jitter, so even a blank page's deltas
+ * read 16.5..16.8 ms at 60 Hz, and about one in twenty reads 16.8 > 16.7: a raw p95 says more
+ * about the timer than about the page. The figure the targets are judged on is therefore each
+ * delta in whole refresh intervals: k = max(1, ceil(delta / interval - 0.1)), frame time =
+ * k * interval. The tolerance (a tenth of an interval, 1.7 ms at 60 Hz) is several times the
+ * timer's jitter and far below a missed vsync, so a frame that is late by any amount the display
+ * can show still counts as late (18.5 ms at 60 Hz is two intervals, 33.3 ms), nothing is
+ * rounded down to on time, and a frame over 50 ms is one that took more than three intervals.
+ * The interval is measured, not assumed: the mean of the idle page's rAF deltas over one second
+ * before the scroll, leaving out any over 1.5 times their median (a frame missed while idle). The
+ * coarsening errors cancel in a mean (the timestamps telescope), so it is exact to a few
+ * microseconds: 16.67 ms, headless Chromium's 60 Hz. Both the raw deltas and the frame times are
+ * printed; the targets are judged on the frame times.
  */
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -86,10 +103,31 @@ async function record<T>(
   return { result, frames, longTasks };
 }
 
-function report(label: string, frames: number[], longTasks: number[]) {
+/** A rAF delta within a tenth of an interval above a whole number of intervals is timer jitter. */
+const VSYNC_TOLERANCE = 0.1;
+
+/** The refresh interval from the idle page's rAF deltas: the mean of those on time. */
+function refreshInterval(idle: readonly number[]): number {
+  const median = percentile([...idle], 50);
+  const onTime = idle.filter((d) => d < 1.5 * median);
+  return onTime.reduce((sum, d) => sum + d, 0) / onTime.length;
+}
+
+/** Each rAF delta as the frame time the display showed: a whole number of refresh intervals. */
+function vsyncFrameTimes(deltas: readonly number[], interval: number): number[] {
+  return deltas.map((d) => Math.max(1, Math.ceil(d / interval - VSYNC_TOLERANCE)) * interval);
+}
+
+function report(label: string, frames: number[], longTasks: number[], interval: number) {
   const over = frames.filter((f) => f > 50).length;
+  const times = vsyncFrameTimes(frames, interval);
+  const late = times.filter((t) => t > interval).length;
+  const timesOver = times.filter((t) => t > 50).length;
   console.log(`${label}:`);
-  console.log(`  frame time ${formatSummary(summarize(frames))}, ${over} frames over 50 ms`);
+  console.log(`  rAF deltas (raw)    ${formatSummary(summarize(frames))}, ${over} over 50 ms`);
+  console.log(
+    `  frame time (vsync)  ${formatSummary(summarize(times))}, ${late} late (over one interval), ${timesOver} over 50 ms`,
+  );
   const worst = longTasks.length ? Math.max(...longTasks) : 0;
   console.log(
     `  long tasks: ${longTasks.length}, longest ${worst.toFixed(0)} ms, over 50 ms: ${longTasks.filter((t) => t > 50).length}`,
@@ -133,6 +171,15 @@ try {
   const scroller = page.locator(SCROLLER);
   await page.locator(`${SCROLLER} ${ORDER_ROW}`).first().waitFor({ timeout: 60_000 });
 
+  // 0. the display's refresh interval, on the idle page
+  await page.waitForTimeout(500);
+  const idle = await record(page, () => page.waitForTimeout(1000));
+  const interval = refreshInterval(idle.frames);
+  console.log(
+    `\nRefresh interval ${interval.toFixed(3)} ms: mean of the idle page's ${idle.frames.length} rAF deltas ` +
+      `(raw p5 ${percentile(idle.frames, 5).toFixed(2)} ms, p95 ${percentile(idle.frames, 95).toFixed(2)} ms)`,
+  );
+
   // 1. load
   const loadStarted = Date.now();
   const load = await record(page, async () => {
@@ -145,19 +192,19 @@ try {
   console.log(
     `\nLoaded ${loaded.length.toLocaleString('en')} rows by scrolling to the bottom in ${loadSeconds.toFixed(1)} s`,
   );
-  report('While loading', load.frames, load.longTasks);
+  report('While loading', load.frames, load.longTasks, interval);
 
   // 2. scroll through them at an even speed
   await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
   await page.waitForTimeout(500);
   const scroll = await record(page, () => page.evaluate<number>(EVEN_SCROLL(SCROLL_MS)), 'scroll');
   const elements = await page.evaluate(() => document.querySelectorAll('*').length);
-  const scrollFrames = summarize(scroll.frames);
-  const slowFrames = scroll.frames.filter((f) => f > 50).length;
+  const scrollFrames = summarize(vsyncFrameTimes(scroll.frames, interval));
+  const slowFrames = vsyncFrameTimes(scroll.frames, interval).filter((f) => f > 50).length;
   console.log(
     `\nScrolled ${scroll.result.toLocaleString('en')} px through ${loaded.length.toLocaleString('en')} rows in ${SCROLL_MS / 1000} s`,
   );
-  report('While scrolling', scroll.frames, scroll.longTasks);
+  report('While scrolling', scroll.frames, scroll.longTasks, interval);
   console.log(`  DOM elements at the end: ${elements}`);
 
   // 3. select 1,000 loaded rows and move them
@@ -186,7 +233,7 @@ try {
     await page.waitForTimeout(500);
   }, 'move');
   console.log(`\nMoved the selection (${selected}) to Pending (request to response end ${serverMs.toFixed(0)} ms)`);
-  report('From the menu click to the toast', move.frames, move.longTasks);
+  report('From the menu click to the toast', move.frames, move.longTasks, interval);
 
   const worstMove = move.longTasks.length ? Math.max(...move.longTasks) : 0;
   console.log(`\nMachine: ${machineNote()}`);
@@ -195,9 +242,9 @@ try {
     `  ${ROWS.toLocaleString('en')} rows loaded: ${loaded.length.toLocaleString('en')} ${verdict(loaded.length >= ROWS)}`,
   );
   console.log(
-    `  scrolling frame-time p95 <= 16.7 ms: ${scrollFrames.p95.toFixed(1)} ms ${verdict(scrollFrames.p95 <= 16.7)}`,
+    `  scrolling frame-time p95 <= 16.7 ms (vsync): ${scrollFrames.p95.toFixed(1)} ms ${verdict(scrollFrames.p95 <= 16.7)}`,
   );
-  console.log(`  no scrolling frame over 50 ms: ${slowFrames} ${verdict(slowFrames === 0)}`);
+  console.log(`  no scrolling frame over 50 ms (vsync): ${slowFrames} ${verdict(slowFrames === 0)}`);
   console.log(`  DOM < 3,000 elements: ${elements} ${verdict(elements < 3000)}`);
   console.log(`  bulk move, no long task over 50 ms: longest ${worstMove.toFixed(0)} ms ${verdict(worstMove <= 50)}`);
 } finally {
