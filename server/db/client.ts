@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openPglite } from './pglite';
+import { savepoint } from './savepoint';
 
 /**
  * The one database interface the server uses: PostgreSQL dialect, placeholders $1..$n.
@@ -33,63 +32,6 @@ export interface OpenDbOptions {
 export async function openDb(opts: OpenDbOptions): Promise<Db> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema);
   return openPglite(opts.dataDir ?? null);
-}
-
-// ---- PGlite (embedded) ----
-
-async function openPglite(dataDir: string | null): Promise<Db> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  let dir: string | undefined;
-  if (dataDir !== null) {
-    dir = join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-  }
-  // PGlite runs with fsync off (its -F), so a crash of the machine is not survived whatever the WAL
-  // holds; full-page images guard only against that (torn pages) and were most of the WAL of a bulk
-  // status move (the first write of each page after a checkpoint). A crash of this process loses
-  // no write either way: the operating system still holds every page written.
-  const options = { startParams: [...PGlite.defaultStartParams, '-c', 'full_page_writes=off'] };
-  const lite = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
-  let nested = 0;
-  const wrapTx = (tx: Transaction): Db => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await tx.query<T>(sql, params as unknown[])).rows;
-    },
-    tx: (fn) => savepoint(wrapTx(tx), `sp_${++nested}`, fn),
-    close: () => Promise.reject(new Error('close() inside a transaction')),
-    async exec(sql: string) {
-      await tx.exec(sql);
-    },
-  });
-  return pgliteDb(lite, wrapTx);
-}
-
-/** A tx() inside a transaction: a savepoint gives it the same all-or-nothing behaviour inside the outer one. */
-async function savepoint<T>(db: Db, name: string, fn: (db: Db) => Promise<T>): Promise<T> {
-  await db.query(`SAVEPOINT ${name}`);
-  try {
-    const result = await fn(db);
-    await db.query(`RELEASE SAVEPOINT ${name}`);
-    return result;
-  } catch (err) {
-    await db.query(`ROLLBACK TO SAVEPOINT ${name}`);
-    throw err;
-  }
-}
-
-function pgliteDb(lite: PGlite, wrapTx: (tx: Transaction) => Db): Db {
-  return {
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await lite.query<T>(sql, params as unknown[])).rows;
-    },
-    tx: (fn) => lite.transaction((tx) => fn(wrapTx(tx))),
-    async exec(sql: string) {
-      await lite.exec(sql);
-    },
-    async close() {
-      if (!lite.closed) await lite.close();
-    },
-  };
 }
 
 // ---- PostgreSQL ----

@@ -12,7 +12,7 @@ import { Params, encodeCursor, pageWindow, type PageRequest } from './paging';
  * per page costs about as much as a page of ids. The answer must equal mapOrder's for the same
  * rows (tests/server/orders-list.test.ts).
  */
-const ORDER_JSON = `'{' || o.json_fields || ',"statusV2":' || to_json(o.status)::text || ',"version":' || o.version || '}'`;
+const ORDER_JSON = `concat('{', o.json_fields, ',"statusV2":', to_json(o.status), ',"version":', o.version, '}')`;
 
 /** The statement's name: the same for the same text (the filters in use shape the text). */
 const names = new Map<string, string>();
@@ -68,8 +68,8 @@ export async function listOrdersJson(
   // joined with ",\n" (JSON whitespace; a raw line break is never inside an order's JSON), so the
   // extra one is cut off at the last separator; the cursor is the key of the limit-th row.
   const sql = `SELECT string_agg(j, E',\n' ORDER BY ${order}) AS orders, count(*)::int AS n,
-            (array_agg(k ORDER BY ${order}))[${n}::int] AS k, (array_agg(id ORDER BY ${order}))[${n}::int] AS id
-       FROM (SELECT ${ORDER_JSON} AS j, o.${col} AS s, o.${col}::text AS k, o.id
+            (array_agg(s ORDER BY ${order}))[${n}::int]::text AS k, (array_agg(id ORDER BY ${order}))[${n}::int] AS id
+       FROM (SELECT ${ORDER_JSON} AS j, o.${col} AS s, o.id
                FROM orders o
               WHERE ${where.join(' AND ')}
               ORDER BY o.${col} ${dir}, o.id ${dir}
