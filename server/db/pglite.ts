@@ -4,11 +4,6 @@ import { Worker } from 'node:worker_threads';
 import type { Db } from './client';
 import { savepoint } from './savepoint';
 
-/**
- * The embedded database (PGlite, Postgres in WebAssembly) under `${dataDir}/pglite`, or in memory,
- * run on a thread of its own (pglite-thread.js) so that its queries and the server's HTTP work run
- * on both cores side by side. Errors come back with their fields (code, severity...) as PGlite's.
- */
 interface Reply {
   id: number;
   rows?: unknown[];
@@ -19,6 +14,11 @@ interface Reply {
 type Message =
   { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'begin' | 'close' };
 
+/**
+ * The embedded database (PGlite, Postgres in WebAssembly) under `${dataDir}/pglite`, or in memory,
+ * run on a thread of its own (pglite-thread.js) so that its queries and the server's HTTP work run
+ * on both cores side by side. Errors come back with their fields (code, severity...) as PGlite's.
+ */
 export async function openPglite(dataDir: string | null): Promise<Db> {
   let dir: string | null = null;
   if (dataDir !== null) {

@@ -61,6 +61,31 @@ describe('database', () => {
     const rows = await db.query<{ v: number }>('SELECT v FROM tx_probe ORDER BY v');
     expect(rows.map((r) => r.v)).toEqual([1, 3, 4]);
   });
+
+  it('hands errors over with their code and severity, and keeps serving after a failed transaction', async () => {
+    await db.query('CREATE TABLE tx_unique (v int PRIMARY KEY)');
+    const failed = db.tx(async (tx) => {
+      await tx.query('INSERT INTO tx_unique VALUES (1)');
+      await tx.query('INSERT INTO tx_unique VALUES (1)');
+    });
+    await expect(failed).rejects.toMatchObject({ code: '23505', severity: 'ERROR' });
+    await expect(db.query('SELECT 1 / $1::int AS x', [0])).rejects.toMatchObject({ code: '22012' });
+    expect(await db.query('SELECT count(*) AS n FROM tx_unique')).toEqual([{ n: 0 }]);
+  });
+
+  it('never shows a query from outside an open transaction a part of it', async () => {
+    await db.query('CREATE TABLE tx_order (v int)');
+    let outside: Promise<{ n: number }[]> | undefined;
+    await db.tx(async (tx) => {
+      await tx.query('INSERT INTO tx_order VALUES (1)');
+      outside = db.query<{ n: number }>('SELECT count(*) AS n FROM tx_order');
+      await new Promise((r) => setTimeout(r, 20));
+      await tx.query('INSERT INTO tx_order VALUES (2)');
+    });
+    // the embedded database runs it after the commit (2), PostgreSQL beside the transaction (0)
+    const [{ n }] = (await outside)!;
+    expect([0, 2]).toContain(n);
+  });
 });
 
 describe('seed', () => {
