@@ -199,8 +199,9 @@ try {
   await page.waitForTimeout(500);
   const scroll = await record(page, () => page.evaluate<number>(EVEN_SCROLL(SCROLL_MS)), 'scroll');
   const elements = await page.evaluate(() => document.querySelectorAll('*').length);
-  const scrollFrames = summarize(vsyncFrameTimes(scroll.frames, interval));
-  const slowFrames = vsyncFrameTimes(scroll.frames, interval).filter((f) => f > 50).length;
+  const scrollTimes = vsyncFrameTimes(scroll.frames, interval);
+  const scrollFrames = summarize(scrollTimes);
+  const slowFrames = scrollTimes.filter((f) => f > 50).length;
   console.log(
     `\nScrolled ${scroll.result.toLocaleString('en')} px through ${loaded.length.toLocaleString('en')} rows in ${SCROLL_MS / 1000} s`,
   );
@@ -223,15 +224,19 @@ try {
     if (req.url().includes('/api/v2/orders/status/batch'))
       serverMs = req.timing().responseEnd - req.timing().requestStart;
   });
-  const move = await record(page, async () => {
-    await page.getByRole('button', { name: 'Move to' }).click();
-    await page.getByRole('menuitem', { name: 'Pending' }).click();
-    await page
-      .getByText(/orders moved to "Pending"/)
-      .first()
-      .waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(500);
-  }, 'move');
+  const move = await record(
+    page,
+    async () => {
+      await page.getByRole('button', { name: 'Move to' }).click();
+      await page.getByRole('menuitem', { name: 'Pending' }).click();
+      await page
+        .getByText(/orders moved to "Pending"/)
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(500);
+    },
+    'move',
+  );
   console.log(`\nMoved the selection (${selected}) to Pending (request to response end ${serverMs.toFixed(0)} ms)`);
   report('From the menu click to the toast', move.frames, move.longTasks, interval);
 

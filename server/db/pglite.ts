@@ -11,8 +11,12 @@ interface Reply {
   error?: { message: string } & Record<string, unknown>;
 }
 
-type Message =
-  { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'begin' | 'close' };
+/** What the thread is asked to do; `tx` names the open transaction a command belongs to. */
+type Message = (
+  | { op: 'query'; sql: string; params?: unknown[] }
+  | { op: 'exec'; sql: string }
+  | { op: 'begin' | 'close' | 'commit' | 'rollback' }
+) & { tx?: number };
 
 /**
  * The embedded database (PGlite, Postgres in WebAssembly) under `${dataDir}/pglite`, or in memory,
@@ -66,7 +70,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   await ready;
   worker.unref();
 
-  const call = (message: Message | (Message & { tx: number }) | { op: 'commit' | 'rollback'; tx: number }) =>
+  const call = (message: Message) =>
     new Promise<Reply>((resolve, reject) => {
       if (failure) return reject(failure);
       const id = ++nextId;
