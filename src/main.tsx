@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { wantsInspector } from './domain/inspector';
-import { appMachine, browserAppInput } from './machines/app.machine';
-import { sessionMachine } from './machines/session.machine';
+import { appMachine, browserAppInput } from './machines/app/app.machine';
+import { sessionMachine } from './machines/session/session.machine';
 import { App } from './ui/app/app';
 import { createNavigationBridge } from './ui/app/navigation';
 

@@ -2,9 +2,9 @@ import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type 
 import { AREA_TITLES, ORDER_VIEW_LABELS, tourViewTitle } from '../domain/navigation';
 import { PATHS } from '../domain/paths';
 import { ORDER_VIEWS, TOUR_VIEWS } from '../domain/statuses';
-import type { AppActorRef } from '../machines/app.selectors';
-import { decideRouteFor } from '../machines/route-access';
-import type { SessionActorRef } from '../machines/session.selectors';
+import type { AppActorRef } from '../machines/app/selectors';
+import { decideRouteFor } from '../machines/session/route-access';
+import type { SessionActorRef } from '../machines/session/selectors';
 import { RouteErrorPage } from './errors/route-error-page';
 import { FullPageSpinner } from './full-page-spinner';
 import type { RouteHandle } from './page-title';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { isFormStage, PLANS, STAGE_FIELDS, stageTitle, type OnboardingField } from '../../src/domain/onboarding-rules';
-import type { OnboardingEvent } from '../../src/machines/onboarding.machine';
+import type { OnboardingEvent } from '../../src/machines/onboarding/onboarding.machine';
 import { canGoTo } from '../../src/machines/onboarding/context';
 import { createActor } from 'xstate';
 import { deferredActors, flush, isSynthetic } from '../machines/onboarding-harness';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { appMachine, type AppInput } from '../../src/machines/app.machine';
-import { selectOrderSelection, selectReloading, selectTourSelection } from '../../src/machines/app.selectors';
-import { selectionMachine } from '../../src/machines/selection.machine';
+import { appMachine, type AppInput } from '../../src/machines/app/app.machine';
+import { selectOrderSelection, selectReloading, selectTourSelection } from '../../src/machines/app/selectors';
+import { selectionMachine } from '../../src/machines/selection/selection.machine';
 
 function start(input: AppInput) {
   const effects = { reloadPage: vi.fn(), stampChunkReload: vi.fn(), leaveApp: vi.fn<(url: string) => void>() };

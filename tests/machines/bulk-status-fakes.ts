@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
 import { createActor, fromPromise, fromTransition } from 'xstate';
 import type { StatusBatchInput, StatusBatchOutput } from '../../src/api/services/status';
-import { bulkStatusMachine, type CountsRefresher } from '../../src/machines/bulk-status.machine';
-import type { ListHandle, ListItem, ListKind, ListPatchEvent } from '../../src/machines/list.types';
+import { bulkStatusMachine, type CountsRefresher } from '../../src/machines/bulk-status/bulk-status.machine';
+import type { ListHandle, ListItem, ListKind, ListPatchEvent } from '../../src/machines/list/types';
 import type { NotifyEvent } from '../../src/machines/notify';
 
 /** Rows the fake list has loaded: o1 and o2 with their versions (o9, moved too, is not loaded). */

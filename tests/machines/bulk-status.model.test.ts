@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import type { StatusChange } from '../../src/api/services/status';
-import { bulkStatusMachine, type BulkStatusEvent } from '../../src/machines/bulk-status.machine';
-import type { ListKind } from '../../src/machines/list.types';
+import { bulkStatusMachine, type BulkStatusEvent } from '../../src/machines/bulk-status/bulk-status.machine';
+import type { ListKind } from '../../src/machines/list/types';
 import { bulkHarness, fakeCounts, fakeList, silenceLogs } from './bulk-status-fakes';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { movedMessage, statusItems } from '../../src/machines/bulk-status.machine';
+import { movedMessage, statusItems } from '../../src/machines/bulk-status/bulk-status.machine';
 import { LOADED } from './bulk-status-fakes';
 
 /** The services go through the one client; here it answers from a table and records the requests. */

@@ -6,7 +6,7 @@ import {
   selectRangeLabel,
   type DateRangeEvent,
   type DateRangeInput,
-} from '../../src/machines/date-range.machine';
+} from '../../src/machines/date-range/date-range.machine';
 
 /**
  * Model-based: every state and every transition of the production machine, found by

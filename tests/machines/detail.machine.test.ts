@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
-import { detailMachine } from '../../src/machines/detail.machine';
-import type { ListKind } from '../../src/machines/list.types';
+import { detailMachine } from '../../src/machines/detail/detail.machine';
+import type { ListKind } from '../../src/machines/list/types';
 import {
   comment,
   deferredServices,

@@ -11,8 +11,8 @@ import {
   type ExportScreenContext,
   type ExportScreenEvent,
   type ExportScreenInput,
-} from '../../src/machines/export-screen.machine';
-import { EXPORT_FAILED, exportMachine } from '../../src/machines/export.machine';
+} from '../../src/machines/export-screen/export-screen.machine';
+import { EXPORT_FAILED, exportMachine } from '../../src/machines/export/export.machine';
 import { quietConsole } from './tour-actions-fakes';
 
 /**

@@ -8,7 +8,7 @@ import {
   exportMessage,
   type ExportEvent,
   type ExportInput,
-} from '../../src/machines/export.machine';
+} from '../../src/machines/export/export.machine';
 import type { NotifyEvent } from '../../src/machines/notify';
 import { deferredServices, done, failed, fakeService, notFaked, quietConsole } from './tour-actions-fakes';
 

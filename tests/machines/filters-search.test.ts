@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { filtersSearchMachine, SEARCH_PAUSE_MS } from '../../src/machines/filters-search.machine';
+import { filtersSearchMachine, SEARCH_PAUSE_MS } from '../../src/machines/filters-search/filters-search.machine';
 
 function start(text = '') {
   const clock = new SimulatedClock();

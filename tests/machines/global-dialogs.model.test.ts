@@ -5,9 +5,9 @@ import {
   globalDialogsMachine,
   type GlobalDialogsEvent,
   type GlobalDialogsInput,
-} from '../../src/machines/global-dialogs.machine';
-import type { TimezoneAlertEnv } from '../../src/machines/onboarding/timezone-alert-store';
-import type { otaAccountsMachine } from '../../src/machines/ota-accounts.machine';
+} from '../../src/machines/global-dialogs/global-dialogs.machine';
+import type { TimezoneAlertEnv } from '../../src/api/storage/timezone-alert';
+import type { otaAccountsMachine } from '../../src/machines/ota-accounts/ota-accounts.machine';
 import {
   allTransitions,
   deferredActors,

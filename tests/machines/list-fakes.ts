@@ -2,8 +2,8 @@ import { fromPromise } from 'xstate';
 import type { DailyCount, DailyCountsInput, PageInput } from '../../src/api/services/lists';
 import type { Page } from '../../src/api/services/policy';
 import type { ListFilters } from '../../src/domain/list-filters';
-import { listMachine, type ListInput } from '../../src/machines/list.machine';
-import type { ListItem, Order, Tour } from '../../src/machines/list.types';
+import { listMachine, type ListInput } from '../../src/machines/list/list.machine';
+import type { ListItem, Order, Tour } from '../../src/machines/list/types';
 import { orderRecord, tourRecord } from './shared-fakes';
 
 /** Test doubles for the list machine: every service throws unless a test says otherwise. */

@@ -7,7 +7,7 @@ import {
   countToursTotal,
   type NavTotals,
 } from '../../src/api/services/lists';
-import { navCountsMachine } from '../../src/machines/nav-counts.machine';
+import { navCountsMachine } from '../../src/machines/nav-counts/nav-counts.machine';
 import { FILTERS } from './list-fakes';
 
 afterEach(() => vi.restoreAllMocks());

@@ -4,8 +4,8 @@ import type { PageInput } from '../../src/api/services/lists';
 import type { Page } from '../../src/api/services/policy';
 import { appendPage, applyPatch } from '../../src/machines/list/items';
 import { isNearBottom } from '../../src/machines/list/scroll';
-import { listMachines } from '../../src/machines/list.machine';
-import type { ListItem } from '../../src/machines/list.types';
+import { listMachines } from '../../src/machines/list/list.machine';
+import type { ListItem } from '../../src/machines/list/types';
 import { dayCount, fakeList, FILTERS, INPUT, order, page, tour } from './list-fakes';
 
 const ids = (items: readonly ListItem[]) => items.map((i) => i.id);

@@ -3,8 +3,8 @@ import { createActor, fromPromise, type AnyStateNode } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type AdjacencyMap } from 'xstate/graph';
 import type { DailyCount, DailyCountsInput, PageInput } from '../../src/api/services/lists';
 import type { Page } from '../../src/api/services/policy';
-import { listMachine, type ListEvent } from '../../src/machines/list.machine';
-import type { ListItem } from '../../src/machines/list.types';
+import { listMachine, type ListEvent } from '../../src/machines/list/list.machine';
+import type { ListItem } from '../../src/machines/list/types';
 import { dayCount, FILTERS, INPUT, order, page } from './list-fakes';
 
 /**

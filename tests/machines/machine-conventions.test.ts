@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
@@ -8,12 +8,18 @@ import rule from '../../eslint-rules/xstate-setup.js';
 
 /** DESIGN.md's machine conventions, checked over every machine in src/machines and by the local lint rule. */
 const MACHINES_DIR = join(import.meta.dirname, '../../src/machines');
-const machineFiles = readdirSync(MACHINES_DIR).filter((f) => f.endsWith('.machine.ts'));
-const camelName = (file: string) => file.replace('.machine.ts', '').replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-const modules = import.meta.glob<Record<string, unknown>>('../../src/machines/*.machine.ts', { eager: true });
+/** Every `*.machine.ts` under src/machines, at any depth, as a path relative to it (`list/list.machine.ts`). */
+const machineFiles = (readdirSync(MACHINES_DIR, { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.machine.ts'))
+  .map((f) => f.split('\\').join('/'));
+const camelName = (file: string) =>
+  basename(file)
+    .replace('.machine.ts', '')
+    .replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+const modules = import.meta.glob<Record<string, unknown>>('../../src/machines/**/*.machine.ts', { eager: true });
 const machines: Record<string, AnyStateMachine> = Object.fromEntries(
   Object.entries(modules).flatMap(([path, mod]) => {
-    const file = path.split('/').pop() ?? path;
+    const file = path.replace('../../src/machines/', '');
     const machine = mod[`${camelName(file)}Machine`];
     return machine ? [[file, machine as AnyStateMachine]] : [];
   }),
@@ -29,6 +35,8 @@ describe('machine files', () => {
   });
 
   it.each(machineFiles)('%s exports <camelName>Machine, uses setup() and stays under 300 lines', (file) => {
+    // one folder per machine: `<name>/<name>.machine.ts`
+    expect(file).toBe(`${basename(file, '.machine.ts')}/${basename(file)}`);
     const source = readFileSync(join(MACHINES_DIR, file), 'utf8');
     const camel = camelName(file);
     expect(source).toMatch(new RegExp(`export const ${camel}Machine = setup\\(`));

@@ -2,9 +2,9 @@ import { createActor, fromCallback, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { Org } from '../../src/api/services/onboarding';
 import { isStageValid, type OnboardingValues } from '../../src/domain/onboarding-rules';
-import { onboardingMachine, type OnboardingEvent, type OnboardingInput } from '../../src/machines/onboarding.machine';
-import type { OnboardingDraft } from '../../src/machines/onboarding/draft-storage';
-import type { otaAccountsMachine } from '../../src/machines/ota-accounts.machine';
+import { onboardingMachine, type OnboardingEvent, type OnboardingInput } from '../../src/machines/onboarding/onboarding.machine';
+import type { OnboardingDraft } from '../../src/api/storage/onboarding-draft';
+import type { otaAccountsMachine } from '../../src/machines/ota-accounts/ota-accounts.machine';
 import { deferredActors, done, enabledEvents, failed, type Synthetic } from './onboarding-harness';
 
 /**

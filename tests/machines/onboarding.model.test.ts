@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/domain/onboarding-rules';
-import { onboardingMachine } from '../../src/machines/onboarding.machine';
+import { onboardingMachine } from '../../src/machines/onboarding/onboarding.machine';
 import { SAVE_ORG_FAILED, TEAM_NOT_CREATED } from '../../src/machines/onboarding/context';
 import {
   allTransitions,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { orderEditHistoryMachine } from '../../src/machines/order-edit-history.machine';
+import { orderEditHistoryMachine } from '../../src/machines/order-edit-history/order-edit-history.machine';
 import { deferredServices, fakeList, fakePanel, flush, order, orderDetail, TZ } from './panel-fakes';
 
 /** What a person sees of order edits: writes, versions, toasts, undo/redo, failures, conflicts. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyStateMachine, type AnyStateNode, type Snapshot, type SnapshotFrom } from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import { orderEditHistoryMachine, type OrderEditEvent } from '../../src/machines/order-edit-history.machine';
+import { orderEditHistoryMachine, type OrderEditEvent } from '../../src/machines/order-edit-history/order-edit-history.machine';
 import { deferredServices, fakeList, fakePanel, flush, notFaked, order, orderDetail, TZ } from './panel-fakes';
 import { done, failed, type Synthetic } from './shared-fakes';
 

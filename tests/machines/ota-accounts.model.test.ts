@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { otaAccountsMachine, SAVE_FAILED, type OtaAccountsEvent } from '../../src/machines/ota-accounts.machine';
+import { otaAccountsMachine, SAVE_FAILED, type OtaAccountsEvent } from '../../src/machines/ota-accounts/ota-accounts.machine';
 import { OTA_SELECTION_MESSAGE } from '../../src/domain/onboarding-rules';
 import {
   allTransitions,

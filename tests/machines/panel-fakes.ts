@@ -1,7 +1,7 @@
 import { createActor, fromPromise, fromTransition, type AnyActorLogic, type EventObject } from 'xstate';
 import type { EventLog, OrderDetail, TourDetail } from '../../src/api/services/details';
-import type { ListHandle, ListPatchEvent, Order, Tour } from '../../src/machines/list.types';
-import type { CountsHandle, PanelHandle } from '../../src/machines/panel/types';
+import type { ListHandle, ListPatchEvent, Order, Tour } from '../../src/machines/list/types';
+import type { CountsHandle, PanelHandle } from '../../src/machines/detail/types';
 import { orderRecord, tourRecord } from './shared-fakes';
 
 /** Test doubles for the panel machines: a recording list, counts and panel, records, deferred services. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { RowKey } from '../../src/machines/list.types';
-import { selectionMachine, type SelectionContext, type SelectionEvent } from '../../src/machines/selection.machine';
+import type { RowKey } from '../../src/machines/list/types';
+import { selectionMachine, type SelectionContext, type SelectionEvent } from '../../src/machines/selection/selection.machine';
 
 /**
  * Model-based: every context the production selection machine can reach from this list (two days,

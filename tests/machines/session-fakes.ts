@@ -2,9 +2,9 @@ import { vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { StartSignInInput } from '../../src/api/identity';
 import type { SessionUser, TeamSummary } from '../../src/domain/session-rules';
-import { sessionMachine } from '../../src/machines/session.machine';
-import type { StoredSession } from '../../src/machines/session/storage';
-import type { SignInInput, SignInOutput, signInMachine } from '../../src/machines/sign-in.machine';
+import { sessionMachine } from '../../src/machines/session/session.machine';
+import type { StoredSession } from '../../src/api/storage/session';
+import type { SignInInput, SignInOutput, signInMachine } from '../../src/machines/sign-in/sign-in.machine';
 
 /** Test doubles for the session machine: every service throws unless a test says otherwise. */
 export const team = (id: string, role: TeamSummary['role'] = 'MEMBER'): TeamSummary => ({

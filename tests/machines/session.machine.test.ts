@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { SIGN_IN_FAILED } from '../../src/domain/session-rules';
-import { selectAccess, selectTeam } from '../../src/machines/session.selectors';
+import { selectAccess, selectTeam } from '../../src/machines/session/selectors';
 import { effectSpies, fakeSession, stored, team, userWith, type SessionFakes } from './session-fakes';
 
 const teams = [team('vn', 'ADMIN'), team('jp'), team('fr')];

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyStateNode } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { SessionUser } from '../../src/domain/session-rules';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
-import type { StoredSession } from '../../src/machines/session/storage';
+import { sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine';
+import type { StoredSession } from '../../src/api/storage/session';
 import { fakeSession, stored, team, userWith } from './session-fakes';
 
 /**

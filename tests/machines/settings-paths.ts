@@ -8,15 +8,15 @@ import {
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
 import { updateTeamSetting, type Setting, type TeamMember } from '../../src/api/services/settings';
-import { settingsDialogMachine, type SettingsDialogEvent } from '../../src/machines/settings-dialog.machine';
-import { avatarUploadTo } from '../../src/machines/settings/avatar-upload.machine';
+import { settingsDialogMachine, type SettingsDialogEvent } from '../../src/machines/settings-dialog/settings-dialog.machine';
+import { avatarUploadTo } from '../../src/machines/avatar-upload/avatar-upload.machine';
 import {
   profileSettingsMachine,
   type ProfileSettingsEvent,
-} from '../../src/machines/settings/profile-settings.machine';
-import type { SessionPatchEvent, SessionPatchRef } from '../../src/machines/settings/shared';
-import { teamMembersMachine, type TeamMembersEvent } from '../../src/machines/settings/team-members.machine';
-import { teamSettingsMachine, type TeamSettingsEvent } from '../../src/machines/settings/team-settings.machine';
+} from '../../src/machines/profile-settings/profile-settings.machine';
+import type { SessionPatchEvent, SessionPatchRef } from '../../src/machines/settings-dialog/shared';
+import { teamMembersMachine, type TeamMembersEvent } from '../../src/machines/team-members/team-members.machine';
+import { teamSettingsMachine, type TeamSettingsEvent } from '../../src/machines/team-settings/team-settings.machine';
 import { done, failed, type Synthetic } from './shared-fakes';
 
 export { done, failed, type Synthetic };

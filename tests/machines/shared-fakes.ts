@@ -1,5 +1,5 @@
 import { fromPromise, type AnyActorLogic } from 'xstate';
-import type { Order, Tour } from '../../src/machines/list.types';
+import type { Order, Tour } from '../../src/machines/list/types';
 
 /** What the machine fakes share: full records to start from, a service that must not run, and the
  *  synthetic results of invoked services that model-based paths use. */

@@ -3,7 +3,7 @@ import { createActor, fromPromise, toPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { CompleteSignInOutput } from '../../src/api/identity';
 import type { TokenResult } from '../../src/api/services/policy';
-import { signInMachine } from '../../src/machines/sign-in.machine';
+import { signInMachine } from '../../src/machines/sign-in/sign-in.machine';
 
 const notFaked = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} was not faked in this test`);

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, fromTransition, type AnyActorLogic, type AnyEventObject } from 'xstate';
 import { vi } from 'vitest';
-import type { Order, Tour } from '../../src/machines/list.types';
+import type { Order, Tour } from '../../src/machines/list/types';
 import { orderRecord, tourRecord } from './shared-fakes';
 
 /** Test doubles for the tour actions and export machines: services throw unless a test says otherwise. */

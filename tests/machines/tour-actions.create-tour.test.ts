@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { createTourMachine, type CreateTourEvent, type CreateTourInput } from '../../src/machines/create-tour.machine';
-import { departureDefaults, firstDeparture, toDepartureAt } from '../../src/machines/create-tour-form';
+import { createTourMachine, type CreateTourEvent, type CreateTourInput } from '../../src/machines/create-tour/create-tour.machine';
+import { departureDefaults, firstDeparture, toDepartureAt } from '../../src/domain/create-tour-form';
 import { deferredServices, done, failed, fakeService, notFaked, order, quietConsole } from './tour-actions-fakes';
 
 const TZ = 'Asia/Ho_Chi_Minh';

@@ -6,8 +6,8 @@ import {
   SEARCH_DEBOUNCE_MS,
   type LinkTourEvent,
   type LinkTourInput,
-} from '../../src/machines/link-tour.machine';
-import { matchingTours, orderDays, tourDisplayId } from '../../src/machines/link-tour-search';
+} from '../../src/machines/link-tour/link-tour.machine';
+import { matchingTours, orderDays, tourDisplayId } from '../../src/domain/link-tour-search';
 import { deferredServices, done, failed, fakeService, notFaked, order, quietConsole, tour } from './tour-actions-fakes';
 
 const input: LinkTourInput = { teamId: 'vn', orderIds: ['o1', 'o2'], startDate: '2026-03-10', endDate: '2026-03-11' };

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { createTourMachine } from '../../src/machines/create-tour.machine';
-import type { ListHandle } from '../../src/machines/list.types';
+import { createTourMachine } from '../../src/machines/create-tour/create-tour.machine';
+import type { ListHandle } from '../../src/machines/list/types';
 import {
   CREATE_TOUR_FAILED,
   LINK_FAILED,
@@ -10,7 +10,7 @@ import {
   tourActionsMachine,
   type TourActionsEvent,
   type TourActionsInput,
-} from '../../src/machines/tour-actions.machine';
+} from '../../src/machines/tour-actions/tour-actions.machine';
 import type { NotifyEvent } from '../../src/machines/notify';
 import {
   deferredServices,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { tourEditMachine, type TourChange } from '../../src/machines/tour-edit.machine';
+import { tourEditMachine, type TourChange } from '../../src/machines/tour-edit/tour-edit.machine';
 import { deferredServices, fakeList, fakePanel, flush, tour, tourDetail, TZ } from './panel-fakes';
 
 /** Tour edits: one batch write, rollback on failure, Tour(s) updated with Undo, conflicts. */

@@ -4,8 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ExportCsvInput, ExportMessageInput, ExportResult } from '../../src/api/services/exports';
-import { EXPORT_FAILED, exportMachine } from '../../src/machines/export.machine';
-import { exportScreenMachine, NOTE_MAX_LENGTH } from '../../src/machines/export-screen.machine';
+import { EXPORT_FAILED, exportMachine } from '../../src/machines/export/export.machine';
+import { exportScreenMachine, NOTE_MAX_LENGTH } from '../../src/machines/export-screen/export-screen.machine';
 import { ExportForm } from '../../src/ui/export/export-screen';
 import { system } from '../../src/ui/theme/system';
 import { toaster } from '../../src/ui/toaster';

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListFilters } from '../../src/domain/list-filters';
-import type { ListKind } from '../../src/machines/list.types';
+import type { ListKind } from '../../src/machines/list/types';
 import { FilterBar } from '../../src/ui/filters/filter-bar';
 import { useListFilters } from '../../src/ui/filters/use-list-filters';
 import { system } from '../../src/ui/theme/system';

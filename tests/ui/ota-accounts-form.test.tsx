@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { OtaAccounts } from '../../src/api/services/ota-accounts';
 import { OTA_SELECTION_MESSAGE } from '../../src/domain/onboarding-rules';
-import { otaAccountsMachine } from '../../src/machines/ota-accounts.machine';
+import { otaAccountsMachine } from '../../src/machines/ota-accounts/ota-accounts.machine';
 import { OtaAccountsForm } from '../../src/ui/dialogs/ota-accounts-form';
 import { system } from '../../src/ui/theme/system';
 

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { configure, render } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { appMachine } from '../../src/machines/app.machine';
+import { appMachine } from '../../src/machines/app/app.machine';
 import { AppContext, SessionContext } from '../../src/ui/app/actors';
 import { rootRoute } from '../../src/ui/router';
 import { system } from '../../src/ui/theme/system';

@@ -4,10 +4,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Setting, TeamMember } from '../../src/api/services/settings';
-import { settingsDialogMachine } from '../../src/machines/settings-dialog.machine';
-import { profileSettingsMachine } from '../../src/machines/settings/profile-settings.machine';
-import { teamMembersMachine } from '../../src/machines/settings/team-members.machine';
-import { teamSettingsMachine } from '../../src/machines/settings/team-settings.machine';
+import { settingsDialogMachine } from '../../src/machines/settings-dialog/settings-dialog.machine';
+import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine';
+import { teamMembersMachine } from '../../src/machines/team-members/team-members.machine';
+import { teamSettingsMachine } from '../../src/machines/team-settings/team-settings.machine';
 import { SettingsDialog } from '../../src/ui/settings/settings-dialog';
 import { system } from '../../src/ui/theme/system';
 import { ADMIN, FILES, KH, sessionSpy } from '../machines/settings-paths';

@@ -1,6 +1,6 @@
 import { belongsToView, type ViewScope } from '../../domain/list-views';
 import type { OrderSort } from '../../domain/statuses';
-import type { ListItem, ListPatchEvent } from '../list.types';
+import type { ListItem, ListPatchEvent } from './types';
 
 /** Pure steps of the list machine on its loaded rows: append a page, patch, remove. */
 export type PatchRow = Extract<ListPatchEvent, { type: 'list.patch' }>['rows'][number];

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { listMachine } from '../list.machine';
+import type { listMachine } from './list.machine';
 
 /** Narrow reads of a list for its views (use with `useSelector`). */
 export type ListActorRef = ActorRefFrom<typeof listMachine>;

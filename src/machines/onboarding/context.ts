@@ -7,7 +7,7 @@ import {
   type OnboardingValues,
   type Stage,
 } from '../../domain/onboarding-rules';
-import type { OnboardingDraft } from './draft-storage';
+import type { OnboardingDraft } from '../../api/storage/onboarding-draft';
 
 /** The onboarding machine's input, context and events. */
 export interface OnboardingInput {

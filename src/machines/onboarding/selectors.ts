@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { STAGES, type Stage } from '../../domain/onboarding-rules';
-import type { onboardingMachine } from '../onboarding.machine';
-import type { otaAccountsMachine } from '../ota-accounts.machine';
+import type { onboardingMachine } from './onboarding.machine';
+import type { otaAccountsMachine } from '../ota-accounts/ota-accounts.machine';
 import { canGoTo } from './context';
 
 /** Narrow reads of the onboarding machine for the views (use with `useSelector`). */

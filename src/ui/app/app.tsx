@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ActorOptions } from 'xstate';
-import type { appMachine, AppInput } from '../../machines/app.machine';
-import type { sessionMachine } from '../../machines/session.machine';
+import type { appMachine, AppInput } from '../../machines/app/app.machine';
+import type { sessionMachine } from '../../machines/session/session.machine';
 import { FatalErrorBoundary } from '../errors/fatal-error-boundary';
 import { system } from '../theme/system';
 import { AppToaster } from '../toaster';

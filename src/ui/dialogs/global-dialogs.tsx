@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
-import { globalDialogsMachine, type GlobalDialogsInput } from '../../machines/global-dialogs.machine';
-import { selectTeam } from '../../machines/session.selectors';
+import { globalDialogsMachine, type GlobalDialogsInput } from '../../machines/global-dialogs/global-dialogs.machine';
+import { selectTeam } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 import { OtaAccountsDialog } from './ota-accounts-dialog';
 import { TimezoneAlert } from './timezone-alert';

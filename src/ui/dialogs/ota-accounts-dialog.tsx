@@ -1,7 +1,7 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
-import type { GlobalDialogsActorRef } from '../../machines/onboarding/global-dialogs-selectors';
+import type { GlobalDialogsActorRef } from '../../machines/global-dialogs/selectors';
 import type { OtaAccountsActorRef } from '../../machines/onboarding/selectors';
 import { OtaAccountsForm } from './ota-accounts-form';
 

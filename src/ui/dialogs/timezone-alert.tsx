@@ -2,7 +2,7 @@ import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import { clockIn } from '../../domain/onboarding-rules';
-import type { GlobalDialogsActorRef } from '../../machines/onboarding/global-dialogs-selectors';
+import type { GlobalDialogsActorRef } from '../../machines/global-dialogs/selectors';
 
 /** The timezone mismatch alert: the team's and the browser's zones, and the team's time. */
 export function TimezoneAlert({ actor }: { actor: GlobalDialogsActorRef }) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { isChunkLoadError } from '../../domain/chunk-reload';
-import { selectReloading } from '../../machines/app.selectors';
+import { selectReloading } from '../../machines/app/selectors';
 import { AppContext } from '../app/actors';
 import { FullPageSpinner } from '../full-page-spinner';
 import { GenericErrorPage } from './generic-error-page';

@@ -5,7 +5,7 @@ import {
   selectNote,
   selectNoteError,
   type ExportScreenActorRef,
-} from '../../machines/export-screen.machine';
+} from '../../machines/export-screen/export-screen.machine';
 
 /** The optional note recorded with the export; kept as typed, with the reason when it is too long. */
 export function ExportNote({ screen }: { screen: ExportScreenActorRef }) {

@@ -1,6 +1,6 @@
 import { Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { selectResult, type ExportScreenActorRef } from '../../machines/export-screen.machine';
+import { selectResult, type ExportScreenActorRef } from '../../machines/export-screen/export-screen.machine';
 
 const KIND_LABELS = { orders: 'Orders', tours: 'Tours' } as const;
 

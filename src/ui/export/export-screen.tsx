@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { dayIn } from '../../domain/list-filters';
 import { OTAS, STATUSES, statusLabel, type Ota, type Status } from '../../domain/statuses';
-import { exportMachine } from '../../machines/export.machine';
+import { exportMachine } from '../../machines/export/export.machine';
 import {
   exportScreenMachine,
   selectBusy,
@@ -16,7 +16,7 @@ import {
   selectStatus,
   type ExportScreenActorRef,
   type ExportScreenContext,
-} from '../../machines/export-screen.machine';
+} from '../../machines/export-screen/export-screen.machine';
 import { useInspect } from '../app/inspect';
 import { useNotifications } from '../app/notifications';
 import { DateRangePicker } from '../filters/date-range-picker';

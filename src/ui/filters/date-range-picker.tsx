@@ -10,7 +10,7 @@ import {
   selectRangeLabel,
   selectVisibleMonth,
   type DateRangeActorRef,
-} from '../../machines/date-range.machine';
+} from '../../machines/date-range/date-range.machine';
 import { useInspect } from '../app/inspect';
 
 interface DateRangePickerProps {

@@ -1,7 +1,7 @@
 import { chakra } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { filtersSearchMachine } from '../../machines/filters-search.machine';
+import { filtersSearchMachine } from '../../machines/filters-search/filters-search.machine';
 import { useInspect } from '../app/inspect';
 
 interface SearchBoxProps {

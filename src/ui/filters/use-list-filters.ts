@@ -8,7 +8,7 @@ import {
   writeListFilters,
   type ListFilters,
 } from '../../domain/list-filters';
-import type { ListKind } from '../../machines/list.types';
+import type { ListKind } from '../../machines/list/types';
 
 export interface ListFilterState {
   filters: ListFilters;

@@ -1,8 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { navCountsMachine } from '../../machines/nav-counts.machine';
-import { selectTeam } from '../../machines/session.selectors';
+import { navCountsMachine } from '../../machines/nav-counts/nav-counts.machine';
+import { selectTeam } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 import { useInspect } from '../app/inspect';
 

@@ -2,8 +2,8 @@ import { Box, Flex, Link, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { NavLink } from 'react-router-dom';
 import { navAreasFor, type NavLink as NavItem } from '../../domain/navigation';
-import type { NavCountsContext } from '../../machines/nav-counts.machine';
-import { selectIsAdmin } from '../../machines/session.selectors';
+import type { NavCountsContext } from '../../machines/nav-counts/nav-counts.machine';
+import { selectIsAdmin } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 import { useNavCounts } from './nav-counts-context';
 

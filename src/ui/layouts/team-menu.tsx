@@ -1,6 +1,6 @@
 import { Avatar, Box, Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { initialOf } from '../../domain/session-rules';
-import { selectTeam, selectTeams } from '../../machines/session.selectors';
+import { selectTeam, selectTeams } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 
 /** The team switcher (with each team's logo or first letter): choosing a team saves it and reloads. */

@@ -1,7 +1,7 @@
 import { Avatar, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { SessionUser, TeamSummary } from '../../domain/session-rules';
 import { initialOf } from '../../domain/session-rules';
-import { selectTeam, selectUser, type SessionActorRef } from '../../machines/session.selectors';
+import { selectTeam, selectUser, type SessionActorRef } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 import { SettingsDialog } from '../settings/settings-dialog';
 import { useSettingsDialog } from '../settings/use-settings-dialog';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { dayLabel, timeIn, type HeaderRow } from '../../domain/date-groups';
 import { statusLabel } from '../../domain/statuses';
-import type { ListItem, ListKind, Order, Tour } from '../../machines/list.types';
+import type { ListItem, ListKind, Order, Tour } from '../../machines/list/types';
 
 /**
  * The rows of the virtual list: plain elements with shared styles, nothing heavy per row, so

@@ -13,8 +13,8 @@ import {
   type MouseEvent,
 } from 'react';
 import { createDateGrouper, type GroupedRow, type HeaderRow, type ItemRow } from '../../domain/date-groups';
-import type { SelectionActorRef } from '../../machines/app.selectors';
-import type { ListItem, ListKind, RowKey } from '../../machines/list.types';
+import type { SelectionActorRef } from '../../machines/app/selectors';
+import type { ListItem, ListKind, RowKey } from '../../machines/list/types';
 import {
   selectDailyCounts,
   selectHasMore,
@@ -24,7 +24,7 @@ import {
   selectSort,
   type ListActorRef,
 } from '../../machines/list/selectors';
-import type { ClickMode, SelectionKey } from '../../machines/selection.machine';
+import type { ClickMode, SelectionKey } from '../../machines/selection/selection.machine';
 import { COLUMNS, HEADER_HEIGHT, HeaderRowView, ItemRowView, ROW_HEIGHT, ROW_RULES } from './list-rows';
 import { SlotPool } from './slot-pool';
 

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { selectCanSignIn, type OnboardingActorRef } from '../../machines/onboarding/selectors';
-import { selectUser } from '../../machines/session.selectors';
+import { selectUser } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 import { StageHeading } from './stage-heading';
 

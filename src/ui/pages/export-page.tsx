@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react';
-import { selectTeam, selectUser } from '../../machines/session.selectors';
+import { selectTeam, selectUser } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 import { ExportScreen } from '../export/export-screen';
 import { PageHeading } from './page-heading';

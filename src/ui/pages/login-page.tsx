@@ -2,7 +2,7 @@ import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLocation } from 'react-router-dom';
 import { wasSignedOut } from '../../domain/paths';
 import { PRODUCT_NAME } from '../../domain/product';
-import { selectCanLogin, selectError, selectIsBusy } from '../../machines/session.selectors';
+import { selectCanLogin, selectError, selectIsBusy } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 
 export const SIGNED_OUT_MESSAGE = 'You were signed out. Please sign in again.';

@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { Stage } from '../../domain/onboarding-rules';
 import { PATHS } from '../../domain/paths';
-import { onboardingMachine } from '../../machines/onboarding.machine';
+import { onboardingMachine } from '../../machines/onboarding/onboarding.machine';
 import {
   selectCanBack,
   selectCanNext,
@@ -15,7 +15,7 @@ import {
   selectStage,
   type OnboardingActorRef,
 } from '../../machines/onboarding/selectors';
-import { selectUser } from '../../machines/session.selectors';
+import { selectUser } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 import { CompletionStage } from '../onboarding/completion-stage';
 import { ContactStage } from '../onboarding/contact-stage';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SessionUser, TeamSummary } from '../../domain/session-rules';
 import { PATHS } from '../../domain/paths';
-import { selectTeam, selectUser, type SessionActorRef } from '../../machines/session.selectors';
+import { selectTeam, selectUser, type SessionActorRef } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 import { SettingsDialog } from '../settings/settings-dialog';
 import { useSettingsDialog } from '../settings/use-settings-dialog';

@@ -2,9 +2,9 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { EditChange } from '../../domain/edits';
 import { EditFields } from './edit-fields';
-import type { OrderEditEvent } from '../../machines/order-edit-history.machine';
-import type { ListKind } from '../../machines/list.types';
-import type { TourEditEvent } from '../../machines/tour-edit.machine';
+import type { OrderEditEvent } from '../../machines/order-edit-history/order-edit-history.machine';
+import type { ListKind } from '../../machines/list/types';
+import type { TourEditEvent } from '../../machines/tour-edit/tour-edit.machine';
 import type { EditsRef, EditsSnapshot, EditsView } from './panel-types';
 
 interface EditorProps {

@@ -1,7 +1,7 @@
 import type { ActorRef, ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { detailMachine } from '../../machines/detail.machine';
-import type { OrderEditEvent, orderEditHistoryMachine } from '../../machines/order-edit-history.machine';
-import type { TourEditEvent, tourEditMachine } from '../../machines/tour-edit.machine';
+import type { detailMachine } from '../../machines/detail/detail.machine';
+import type { OrderEditEvent, orderEditHistoryMachine } from '../../machines/order-edit-history/order-edit-history.machine';
+import type { TourEditEvent, tourEditMachine } from '../../machines/tour-edit/tour-edit.machine';
 
 export type DetailRef = ActorRefFrom<typeof detailMachine>;
 export type OrderEditsRef = ActorRefFrom<typeof orderEditHistoryMachine>;

@@ -1,8 +1,8 @@
 import { Box, Button, CloseButton, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { detailMachine } from '../../machines/detail.machine';
-import { selectUser } from '../../machines/session.selectors';
+import { detailMachine } from '../../machines/detail/detail.machine';
+import { selectUser } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 import { useNotifications } from '../app/notifications';
 import type { WorkspaceProps } from '../workspace/workspace-props';

@@ -2,7 +2,7 @@ import { Avatar, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { initialOf } from '../../domain/session-rules';
-import type { teamMembersMachine } from '../../machines/settings/team-members.machine';
+import type { teamMembersMachine } from '../../machines/team-members/team-members.machine';
 import { PageFailed, PageLoading } from './page-state';
 
 export type TeamMembersRef = ActorRefFrom<typeof teamMembersMachine>;

@@ -2,7 +2,7 @@ import { Field, Heading, Input, Stack } from '@chakra-ui/react';
 import { fieldSlotRecipe, inputRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { profileSettingsMachine } from '../../machines/settings/profile-settings.machine';
+import type { profileSettingsMachine } from '../../machines/profile-settings/profile-settings.machine';
 import { AvatarPicker } from './avatar-picker';
 import { PageLoading } from './page-state';
 

@@ -2,7 +2,7 @@ import { Box, Button, Dialog, Flex, Portal, Stack, Text } from '@chakra-ui/react
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { SettingsPage, settingsDialogMachine } from '../../machines/settings-dialog.machine';
+import type { SettingsPage, settingsDialogMachine } from '../../machines/settings-dialog/settings-dialog.machine';
 import { useNotifications } from '../app/notifications';
 import { MembersPage } from './members-page';
 import { ProfilePage, type ProfileSettingsRef } from './profile-page';

@@ -2,7 +2,7 @@ import { Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { fieldSlotRecipe, inputRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { teamSettingsMachine } from '../../machines/settings/team-settings.machine';
+import type { teamSettingsMachine } from '../../machines/team-settings/team-settings.machine';
 import { AvatarPicker } from './avatar-picker';
 import { PageFailed, PageLoading } from './page-state';
 

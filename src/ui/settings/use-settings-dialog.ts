@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
-import { settingsDialogMachine, type SettingsDialogInput } from '../../machines/settings-dialog.machine';
+import { settingsDialogMachine, type SettingsDialogInput } from '../../machines/settings-dialog/settings-dialog.machine';
 import type { SessionUser, TeamSummary } from '../../domain/session-rules';
-import type { SessionActorRef } from '../../machines/session.selectors';
+import type { SessionActorRef } from '../../machines/session/selectors';
 import { useInspect } from '../app/inspect';
 
 /** The dialog's actor for the signed-in user and their selected team; saves patch the session. */

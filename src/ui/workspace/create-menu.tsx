@@ -1,7 +1,7 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { tourActionsMachine } from '../../machines/tour-actions.machine';
+import { tourActionsMachine } from '../../machines/tour-actions/tour-actions.machine';
 import { useNotifications } from '../app/notifications';
 import { CreateTourDialog } from './create-tour-dialog';
 import { LinkTourDialog } from './link-tour-dialog';

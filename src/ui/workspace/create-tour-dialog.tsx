@@ -2,7 +2,7 @@ import { Button, chakra, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { createTourMachine } from '../../machines/create-tour.machine';
+import type { createTourMachine } from '../../machines/create-tour/create-tour.machine';
 
 type CreateTourRef = ActorRefFrom<typeof createTourMachine>;
 

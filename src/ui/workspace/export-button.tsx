@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { exportMachine } from '../../machines/export.machine';
-import { selectUser } from '../../machines/session.selectors';
+import { exportMachine } from '../../machines/export/export.machine';
+import { selectUser } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 import { useNotifications } from '../app/notifications';
 import type { WorkspaceProps } from './workspace-props';

@@ -6,9 +6,9 @@ import timezonePlugin from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { linkTourMachine } from '../../machines/link-tour.machine';
-import { matchingTours } from '../../machines/link-tour-search';
-import type { ListHandle } from '../../machines/list.types';
+import type { linkTourMachine } from '../../machines/link-tour/link-tour.machine';
+import { matchingTours } from '../../domain/link-tour-search';
+import type { ListHandle } from '../../machines/list/types';
 
 dayjs.extend(utc);
 dayjs.extend(timezonePlugin);

@@ -1,7 +1,7 @@
 import type { ActorRef, Snapshot } from 'xstate';
 import type { ListFilters } from '../../domain/list-filters';
-import type { SelectionActorRef } from '../../machines/app.selectors';
-import type { ListHandle, ListKind } from '../../machines/list.types';
+import type { SelectionActorRef } from '../../machines/app/selectors';
+import type { ListHandle, ListKind } from '../../machines/list/types';
 
 /** Re-fetches the per-view totals shown in the navigation. */
 export type CountsHandle = ActorRef<Snapshot<unknown>, { type: 'counts.refresh' }>;

@@ -1,0 +1,106 @@
+import { sendTo, setup } from 'xstate';
+import { chunkReloadWait } from '../../domain/chunk-reload';
+import { selectionsToClear } from '../../domain/selection-rules';
+import { readChunkReloadAt, writeChunkReloadAt } from '../../api/storage/chunk-reload';
+import { selectionMachine } from '../selection/selection.machine';
+import type { NotifyEvent } from '../notify';
+
+/**
+ * App-wide behaviour outside the session: the order and tour selections (cleared
+ * when navigation enters their area), leaving the app for an absolute redirect,
+ * and the reload after a failed chunk load, at most once per guard window.
+ */
+export interface AppInput {
+  /** When the page last reloaded for a chunk error (sessionStorage), if ever. */
+  lastChunkReloadAt: number | null;
+  now: number;
+}
+
+export interface AppContext {
+  lastChunkReloadAt: number | null;
+  startedAt: number;
+}
+
+export type AppEvent =
+  | { type: 'route.changed'; pathname: string }
+  | { type: 'route.leave'; url: string }
+  | { type: 'chunk.failed'; error?: unknown };
+
+export type AppTag = 'reloading';
+
+/** The start-up input as the browser has it. */
+export function browserAppInput(): AppInput {
+  return { lastChunkReloadAt: readChunkReloadAt(), now: Date.now() };
+}
+
+function notProvided(name: string): void {
+  console.error(`[app] action "${name}" was not provided by the app`);
+}
+
+export const appMachine = setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
+    tags: {} as AppTag,
+    emitted: {} as NotifyEvent,
+  },
+  actors: { selection: selectionMachine },
+  guards: {
+    entersOrders: (_, params: { pathname: string }) => selectionsToClear(params.pathname).includes('order'),
+    entersTours: (_, params: { pathname: string }) => selectionsToClear(params.pathname).includes('tour'),
+    reloadedRecently: ({ context }) => chunkReloadWait(context.lastChunkReloadAt, context.startedAt) > 0,
+  },
+  delays: {
+    chunkReloadCooldown: ({ context }) => chunkReloadWait(context.lastChunkReloadAt, context.startedAt),
+  },
+  actions: {
+    clearOrderSelection: sendTo('orderSelection', { type: 'selection.clear' }),
+    clearTourSelection: sendTo('tourSelection', { type: 'selection.clear' }),
+    stampChunkReload: () => writeChunkReloadAt(Date.now()),
+    logError: (_, params: { error: unknown }) => {
+      console.error('[app]', params.error);
+    },
+    reloadPage: () => notProvided('reloadPage'),
+    leaveApp: (_, params: { url: string }) => notProvided(`leaveApp(${params.url})`),
+  },
+}).createMachine({
+  id: 'app',
+  context: ({ input }) => ({ lastChunkReloadAt: input.lastChunkReloadAt, startedAt: input.now }),
+  invoke: [
+    {
+      id: 'orderSelection',
+      systemId: 'orderSelection',
+      src: 'selection',
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
+      id: 'tourSelection',
+      systemId: 'tourSelection',
+      src: 'selection',
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+  ],
+  on: {
+    'route.changed': [
+      { guard: { type: 'entersOrders', params: ({ event }) => event }, actions: 'clearOrderSelection' },
+      { guard: { type: 'entersTours', params: ({ event }) => event }, actions: 'clearTourSelection' },
+    ],
+    'route.leave': { actions: { type: 'leaveApp', params: ({ event }) => ({ url: event.url }) } },
+  },
+  initial: 'checkingReload',
+  states: {
+    checkingReload: {
+      always: [{ guard: 'reloadedRecently', target: 'reloadCoolingDown' }, { target: 'reloadArmed' }],
+    },
+    reloadArmed: {
+      on: { 'chunk.failed': { target: 'reloading', actions: ['stampChunkReload', 'reloadPage'] } },
+    },
+    /** Just reloaded for a chunk error: another one now shows the error page instead of looping. */
+    reloadCoolingDown: {
+      after: { chunkReloadCooldown: 'reloadArmed' },
+      on: { 'chunk.failed': { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } } },
+    },
+    reloading: { tags: ['reloading'] },
+  },
+});

@@ -1,0 +1,149 @@
+import { assign, setup } from 'xstate';
+import { createTour, tourOrders } from '../../api/services/tour-actions';
+import { departureDefaults, isValidDeparture, toDepartureAt, type DepartureFields } from '../../domain/create-tour-form';
+import type { Order } from '../list/types';
+
+/**
+ * The create-tour menu: an optional display name and a departure (day and 24-hour time, by
+ * default the first selected order's), then `POST /api/v1/tours` with the selected orders.
+ * An empty `tourId` is the failure (SPEC section 8). It ends with what happened; the tour
+ * actions machine shows the toasts and updates the list.
+ */
+export interface CreateTourInput {
+  teamId: string;
+  timezone: string;
+  orderIds: string[];
+  /** The first selected order's departure; null for a tour without orders. */
+  departureAt: string | null;
+}
+
+export type CreateTourOutcome = 'cancelled' | 'failed' | 'created';
+
+export interface CreateTourContext extends DepartureFields {
+  teamId: string;
+  timezone: string;
+  orderIds: string[];
+  displayName: string;
+  tourId: string;
+  /** The linked orders as the server now holds them; null when they could not be fetched. */
+  orders: Order[] | null;
+  outcome: CreateTourOutcome;
+}
+
+export interface CreateTourOutput {
+  outcome: CreateTourOutcome;
+  tourId: string;
+  orderIds: string[];
+  orders: Order[] | null;
+}
+
+export type CreateTourEvent =
+  | { type: 'create.name'; value: string }
+  | { type: 'create.date'; value: string }
+  | { type: 'create.time'; value: string }
+  | { type: 'create.submit' }
+  | { type: 'create.cancel' };
+
+export const createTourMachine = setup({
+  types: {
+    context: {} as CreateTourContext,
+    events: {} as CreateTourEvent,
+    input: {} as CreateTourInput,
+    output: {} as CreateTourOutput,
+  },
+  actors: { createTour, tourOrders },
+  guards: {
+    isValid: ({ context }) => isValidDeparture(context),
+    noTourId: (_, params: { tourId: string }) => params.tourId === '',
+    hasOrders: ({ context }) => context.orderIds.length > 0,
+  },
+  actions: {
+    setName: assign((_, params: { value: string }) => ({ displayName: params.value })),
+    setDate: assign((_, params: { value: string }) => ({ date: params.value })),
+    setTime: assign((_, params: { value: string }) => ({ time: params.value })),
+    setTourId: assign((_, params: { tourId: string }) => ({ tourId: params.tourId })),
+    setOrders: assign((_, params: { orders: Order[] | null }) => ({ orders: params.orders })),
+    setOutcome: assign((_, params: { outcome: CreateTourOutcome }) => ({ outcome: params.outcome })),
+    logError: (_, params: { error: unknown }) => {
+      console.error('[create-tour]', params.error);
+    },
+  },
+}).createMachine({
+  id: 'createTour',
+  context: ({ input }) => ({
+    teamId: input.teamId,
+    timezone: input.timezone,
+    orderIds: input.orderIds,
+    ...departureDefaults(input.departureAt, input.timezone, new Date()),
+    displayName: '',
+    tourId: '',
+    orders: null,
+    outcome: 'cancelled',
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'create.name': { actions: { type: 'setName', params: ({ event }) => ({ value: event.value }) } },
+        'create.date': { actions: { type: 'setDate', params: ({ event }) => ({ value: event.value }) } },
+        'create.time': { actions: { type: 'setTime', params: ({ event }) => ({ value: event.value }) } },
+        'create.submit': { guard: 'isValid', target: 'submitting' },
+        'create.cancel': 'done',
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'createTour',
+        src: 'createTour',
+        input: ({ context }) => ({
+          teamId: context.teamId,
+          orderIds: context.orderIds,
+          departureAt: toDepartureAt(context, context.timezone),
+          displayName: context.displayName.trim() || undefined,
+        }),
+        onDone: [
+          {
+            guard: { type: 'noTourId', params: ({ event }) => ({ tourId: event.output.tourId }) },
+            target: 'done',
+            actions: { type: 'setOutcome', params: { outcome: 'failed' } },
+          },
+          {
+            target: 'created',
+            actions: [
+              { type: 'setTourId', params: ({ event }) => ({ tourId: event.output.tourId }) },
+              { type: 'setOutcome', params: { outcome: 'created' } },
+            ],
+          },
+        ],
+        onError: {
+          target: 'done',
+          actions: [
+            { type: 'setOutcome', params: { outcome: 'failed' } },
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    created: {
+      always: [{ guard: 'hasOrders', target: 'loadingOrders' }, { target: 'done' }],
+    },
+    loadingOrders: {
+      tags: ['busy'],
+      invoke: {
+        id: 'tourOrders',
+        src: 'tourOrders',
+        input: ({ context }) => ({ tourId: context.tourId }),
+        onDone: { target: 'done', actions: { type: 'setOrders', params: ({ event }) => ({ orders: event.output }) } },
+        onError: { target: 'done', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    done: { type: 'final' },
+  },
+  output: ({ context }) => ({
+    outcome: context.outcome,
+    tourId: context.tourId,
+    orderIds: context.orderIds,
+    orders: context.orders,
+  }),
+});

@@ -1,0 +1,126 @@
+import { assign, setup, stateIn } from 'xstate';
+import { getOtaAccounts, type OtaAccounts } from '../../api/services/ota-accounts';
+import { timezonesDiffer } from '../../domain/onboarding-rules';
+import { readTimezoneAlert, rememberTimezoneAlert, type TimezoneAlertEnv } from '../../api/storage/timezone-alert';
+import { otaAccountsMachine } from '../ota-accounts/ota-accounts.machine';
+
+/**
+ * The two dialogs that may overlay any screen (SPEC sections 2 and 4), as two regions:
+ * - timezone: the mismatch alert opens once per login when the team's timezone differs from the
+ *   browser's;
+ * - ota: the OTA account dialog. It is onboarding stage 5 for a team with a saved team id and no
+ *   OTA account selected (checked once at start), or asked for with `ota.open`. A request waits
+ *   in `waiting` until the timezone region has settled on `closed`, so the two never show at once.
+ */
+export interface GlobalDialogsInput {
+  teamId: string;
+  teamTimezone: string;
+  /** The access token: the alert shows once per login. */
+  token: string;
+}
+
+export interface GlobalDialogsContext extends GlobalDialogsInput {
+  browserTimezone: string | null;
+  /** When the alert was opened (ms), to show the team's time then. */
+  openedAt: number | null;
+}
+
+export type GlobalDialogsEvent = { type: 'timezone.close' } | { type: 'ota.open' } | { type: 'ota.close' };
+
+const logError = {
+  type: 'logError',
+  params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error }),
+} as const;
+const applyEnv = {
+  type: 'applyEnv',
+  params: ({ event }: { event: { output: TimezoneAlertEnv } }) => ({ env: event.output }),
+} as const;
+
+export const globalDialogsMachine = setup({
+  types: {
+    input: {} as GlobalDialogsInput,
+    context: {} as GlobalDialogsContext,
+    events: {} as GlobalDialogsEvent,
+  },
+  actors: { readTimezoneAlert, getOtaAccounts, otaAccounts: otaAccountsMachine },
+  guards: {
+    shouldAlert: ({ context }, params: { env: TimezoneAlertEnv }) =>
+      !params.env.shownForThisLogin && timezonesDiffer(context.teamTimezone, params.env.browserTimezone),
+    noneSelected: (_, params: { accounts: OtaAccounts | null }) =>
+      params.accounts !== null && params.accounts.otas.length === 0,
+    timezoneSettled: stateIn({ timezone: 'closed' }),
+  },
+  actions: {
+    applyEnv: assign((_, params: { env: TimezoneAlertEnv }) => ({
+      browserTimezone: params.env.browserTimezone,
+      openedAt: params.env.now,
+    })),
+    rememberTimezoneAlert: ({ context }) => rememberTimezoneAlert(context.token),
+    logError: (_, params: { error: unknown }) => {
+      console.error('[global-dialogs]', params.error);
+    },
+  },
+}).createMachine({
+  id: 'globalDialogs',
+  context: ({ input }) => ({ ...input, browserTimezone: null, openedAt: null }),
+  type: 'parallel',
+  states: {
+    timezone: {
+      initial: 'checking',
+      states: {
+        checking: {
+          invoke: {
+            id: 'readTimezoneAlert',
+            src: 'readTimezoneAlert',
+            input: ({ context }) => ({ token: context.token }),
+            onDone: [
+              {
+                guard: { type: 'shouldAlert', params: ({ event }) => ({ env: event.output }) },
+                target: 'open',
+                actions: [applyEnv, 'rememberTimezoneAlert'],
+              },
+              { target: 'closed', actions: applyEnv },
+            ],
+            onError: { target: 'closed', actions: logError },
+          },
+        },
+        open: { on: { 'timezone.close': 'closed' } },
+        closed: {},
+      },
+    },
+    ota: {
+      initial: 'checking',
+      states: {
+        checking: {
+          invoke: {
+            id: 'getOtaAccounts',
+            src: 'getOtaAccounts',
+            input: ({ context }) => ({ teamId: context.teamId }),
+            onDone: [
+              // a saved team without OTA accounts: onboarding stage 5, as this dialog
+              {
+                guard: { type: 'noneSelected', params: ({ event }) => ({ accounts: event.output }) },
+                target: 'waiting',
+              },
+              // a failure is logged only (null from the service)
+              { target: 'idle' },
+            ],
+            onError: { target: 'idle', actions: logError },
+          },
+        },
+        idle: { on: { 'ota.open': 'waiting' } },
+        waiting: { always: { guard: 'timezoneSettled', target: 'open' } },
+        open: {
+          invoke: {
+            id: 'otaAccounts',
+            src: 'otaAccounts',
+            input: ({ context }) => ({ teamId: context.teamId }),
+            onDone: 'idle',
+            onError: { target: 'idle', actions: logError },
+          },
+          on: { 'ota.close': 'idle' },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,234 @@
+import { assign, emit, enqueueActions, setup } from 'xstate';
+import {
+  countOrdersDaily,
+  listOrdersPage,
+  listToursPage,
+  noDailyCounts,
+  type DailyCount,
+  type DailyCountsInput,
+  type PageInput,
+} from '../../api/services/lists';
+import type { Page } from '../../api/services/policy';
+import type { ListFilters } from '../../domain/list-filters';
+import { appendPage, applyPatch, removeItems, type PatchRow } from './items';
+import { isNearBottom, SCROLL_THROTTLE_MS, type ScrollMetrics } from './scroll';
+import type { ListItem, ListKind, ListPatchEvent } from './types';
+import type { NotifyEvent } from '../notify';
+
+/**
+ * One list of orders or tours: page 1, then the next page near the bottom (scroll throttled here),
+ * the day counts of its headers, and the patches other actors send to keep it true. Orders and
+ * tours differ only by the services they provide (`listMachines`).
+ */
+export interface ListInput {
+  kind: ListKind;
+  view: string | null;
+  teamId: string;
+  timezone: string;
+  filters: ListFilters;
+}
+
+export interface ListContext extends ListInput {
+  items: ListItem[];
+  hasMore: boolean;
+  nextCursor: string | null;
+  dailyCounts: DailyCount[];
+  error: string | null;
+  scroll: ScrollMetrics | null;
+  /** A scroll came in while throttled: handle it when the throttle ends. */
+  scrollPending: boolean;
+}
+
+export type ListEvent =
+  | ListPatchEvent
+  | { type: 'list.filters'; filters: ListFilters }
+  | ({ type: 'list.scrolled' } & ScrollMetrics)
+  | { type: 'list.loadMore' };
+
+export type ListTag = 'loading' | 'loadingMore' | 'countsLoading';
+
+export const COUNTS_FAILED = 'Failed to fetch order counts';
+const LIST_FAILED = 'Failed to load the list';
+
+const pageInput = (context: ListContext, cursor: string | null): PageInput => ({
+  teamId: context.teamId,
+  view: context.view,
+  filters: context.filters,
+  cursor,
+});
+
+export const listMachine = setup({
+  types: {
+    context: {} as ListContext,
+    input: {} as ListInput,
+    events: {} as ListEvent,
+    tags: {} as ListTag,
+    emitted: {} as NotifyEvent,
+  },
+  actors: { loadPage: listOrdersPage, loadDailyCounts: countOrdersDaily },
+  delays: { scrollThrottle: SCROLL_THROTTLE_MS },
+  guards: {
+    hasMore: ({ context }) => context.hasMore && context.nextCursor !== null,
+    scrollPending: ({ context }) => context.scrollPending,
+  },
+  actions: {
+    setFilters: assign((_, params: { filters: ListFilters }) => ({ filters: params.filters })),
+    clearItems: assign({ items: [], hasMore: false, nextCursor: null, error: null }),
+    setFirstPage: assign((_, page: Page<ListItem>) => ({
+      items: appendPage([], page.items),
+      hasMore: page.hasMore,
+      nextCursor: page.nextCursor,
+      error: null,
+    })),
+    appendPage: assign(({ context }, page: Page<ListItem>) => ({
+      items: appendPage(context.items, page.items),
+      hasMore: page.hasMore,
+      nextCursor: page.nextCursor,
+      error: null,
+    })),
+    /** A failed page ends the paging (SPEC section 8: an empty last page). */
+    failPage: assign({ hasMore: false, nextCursor: null, error: LIST_FAILED }),
+    patchRows: assign(({ context }, params: { rows: PatchRow[] }) => ({
+      items: applyPatch(context.items, params.rows, { ...context, now: new Date() }),
+    })),
+    removeRows: assign(({ context }, params: { ids: string[] }) => ({ items: removeItems(context.items, params.ids) })),
+    setDailyCounts: assign((_, params: { counts: DailyCount[] }) => ({ dailyCounts: params.counts })),
+    notifyCountsFailed: emit({ type: 'notify', kind: 'error', message: COUNTS_FAILED } as const),
+    setScroll: assign((_, params: ScrollMetrics) => ({ scroll: params })),
+    markScrollPending: assign({ scrollPending: true }),
+    clearScrollPending: assign({ scrollPending: false }),
+    /** Near the bottom: ask the paging region for the next page. */
+    loadMoreIfNearBottom: enqueueActions(({ context, enqueue }) => {
+      if (isNearBottom(context.scroll)) enqueue.raise({ type: 'list.loadMore' });
+    }),
+  },
+}).createMachine({
+  id: 'list',
+  type: 'parallel',
+  context: ({ input }) => ({
+    ...input,
+    items: [],
+    hasMore: false,
+    nextCursor: null,
+    dailyCounts: [],
+    error: null,
+    scroll: null,
+    scrollPending: false,
+  }),
+  states: {
+    paging: {
+      initial: 'loading',
+      on: {
+        // a region's transition to its child re-enters it: the page in flight is stopped, never lands
+        'list.filters': {
+          target: '.loading',
+          actions: ['clearItems', { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) }],
+        },
+        'list.refresh': { target: '.loading' },
+        'list.patch': { actions: { type: 'patchRows', params: ({ event }) => ({ rows: event.rows }) } },
+        'list.remove': { actions: { type: 'removeRows', params: ({ event }) => ({ ids: event.ids }) } },
+      },
+      states: {
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'loadFirstPage',
+            src: 'loadPage',
+            input: ({ context }) => pageInput(context, null),
+            onDone: { target: 'idle', actions: { type: 'setFirstPage', params: ({ event }) => event.output } },
+            onError: { target: 'idle', actions: ['clearItems', 'failPage'] },
+          },
+        },
+        idle: {
+          on: { 'list.loadMore': { guard: 'hasMore', target: 'loadingMore' } },
+        },
+        loadingMore: {
+          tags: ['loadingMore'],
+          invoke: {
+            id: 'loadNextPage',
+            src: 'loadPage',
+            input: ({ context }) => pageInput(context, context.nextCursor),
+            onDone: { target: 'idle', actions: { type: 'appendPage', params: ({ event }) => event.output } },
+            onError: { target: 'idle', actions: 'failPage' },
+          },
+        },
+      },
+    },
+    counts: {
+      initial: 'fetching',
+      on: {
+        'list.filters': { target: '.fetching' },
+        'list.refresh': { target: '.fetching' },
+        'list.refreshCounts': { target: '.fetching' },
+        // a row that moved or left changes its day's count
+        'list.patch': { target: '.fetching' },
+        'list.remove': { target: '.fetching' },
+      },
+      states: {
+        fetching: {
+          tags: ['countsLoading'],
+          invoke: {
+            id: 'loadDailyCounts',
+            src: 'loadDailyCounts',
+            input: ({ context }): DailyCountsInput => ({
+              teamId: context.teamId,
+              view: context.view,
+              filters: context.filters,
+            }),
+            onDone: {
+              target: 'ready',
+              actions: { type: 'setDailyCounts', params: ({ event }) => ({ counts: event.output }) },
+            },
+            onError: {
+              target: 'ready',
+              actions: [{ type: 'setDailyCounts', params: { counts: [] } }, 'notifyCountsFailed'],
+            },
+          },
+        },
+        ready: {},
+      },
+    },
+    scroll: {
+      initial: 'ready',
+      states: {
+        ready: {
+          on: {
+            'list.scrolled': {
+              target: 'cooling',
+              actions: [{ type: 'setScroll', params: ({ event }) => metricsOf(event) }, 'loadMoreIfNearBottom'],
+            },
+          },
+        },
+        // throttled: the latest position is kept and handled once the 300 ms are over
+        cooling: {
+          on: {
+            'list.scrolled': {
+              actions: [{ type: 'setScroll', params: ({ event }) => metricsOf(event) }, 'markScrollPending'],
+            },
+          },
+          after: {
+            scrollThrottle: [
+              {
+                guard: 'scrollPending',
+                target: 'cooling',
+                reenter: true,
+                actions: ['clearScrollPending', 'loadMoreIfNearBottom'],
+              },
+              { target: 'ready' },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
+
+function metricsOf(event: ScrollMetrics): ScrollMetrics {
+  return { offset: event.offset, viewportHeight: event.viewportHeight, contentHeight: event.contentHeight };
+}
+
+/** The list of each kind: the same machine with its kind's services. */
+export const listMachines = {
+  orders: listMachine,
+  tours: listMachine.provide({ actors: { loadPage: listToursPage, loadDailyCounts: noDailyCounts } }),
+} as const;

@@ -1,0 +1,260 @@
+import { assign, emit, enqueueActions, setup } from 'xstate';
+import { getOrder, type Loaded, type OrderDetail } from '../../api/services/details';
+import { updateOrders, type SaveResult } from '../../api/services/edits';
+import type { EditChange } from '../../domain/edits';
+import type { ListHandle, Order } from '../list/types';
+import type { NotifyEvent } from '../notify';
+import {
+  dropJobs,
+  edit,
+  forget,
+  replaceRecord,
+  saved,
+  travel,
+  type EditHistory,
+  type SaveJob,
+} from '../../domain/edit-history';
+import { listFields, type PanelHandle } from '../detail/types';
+
+/**
+ * Order edits with a real history. An edit shows at once (panel and list), then its write is
+ * queued: one write at a time, each with the version the last one returned. A failed write drops
+ * that order's queued writes and shows what the server holds again; a stale one (409) keeps what
+ * the person typed as a conflict next to the fresh record, to re-apply on top of it.
+ */
+export interface OrderEditInput {
+  list: ListHandle;
+  panel: PanelHandle | null;
+  timezone: string;
+}
+
+export interface OrderConflict {
+  id: string;
+  /** What the person asked for, kept for them to re-apply. */
+  typed: EditChange;
+  /** The record as someone else left it; null until it is loaded (or when it cannot be). */
+  fresh: Order | null;
+}
+
+export interface OrderEditContext extends EditHistory<Order> {
+  list: ListHandle;
+  panel: PanelHandle | null;
+  timezone: string;
+  conflict: OrderConflict | null;
+  /** The order being re-read from the server after a failed or stale write. */
+  reloadId: string | null;
+}
+
+export type OrderEditEvent =
+  | { type: 'order.loaded'; order: Order }
+  | { type: 'order.edit'; id: string; change: EditChange }
+  | { type: 'history.undo' }
+  | { type: 'history.redo' }
+  | { type: 'conflict.reapply' }
+  | { type: 'conflict.dismiss' };
+
+type Travel = { mode: 'undo' | 'redo' };
+type Change = { id: string; change: EditChange };
+
+const UNDO_ACTION = { label: 'Undo', event: { type: 'history.undo' } };
+
+const travelTo = (mode: Travel['mode'], target?: 'saving') =>
+  ({ guard: { type: 'canTravel', params: { mode } }, target, actions: { type: 'travel', params: { mode } } }) as const;
+
+/**
+ * What `idle` and `saving` both accept: an edit, undo and redo. From `idle` an accepted change
+ * starts its write; `saving` queues it behind the one in flight.
+ */
+const changes = (target?: 'saving') =>
+  ({
+    'order.edit': [
+      {
+        guard: { type: 'editApplies', params: ({ event }: { event: Change }) => event },
+        target,
+        actions: { type: 'applyEdit', params: ({ event }: { event: Change }) => event },
+      },
+      { actions: { type: 'rejectEdit', params: ({ event }: { event: Change }) => event } },
+    ],
+    'history.undo': travelTo('undo', target),
+    'history.redo': travelTo('redo', target),
+  }) as const;
+
+export const orderEditHistoryMachine = setup({
+  types: {
+    context: {} as OrderEditContext,
+    events: {} as OrderEditEvent,
+    input: {} as OrderEditInput,
+    emitted: {} as NotifyEvent,
+    tags: {} as 'saving',
+  },
+  actors: { updateOrders, getOrder },
+  guards: {
+    editApplies: ({ context }, p: Change) => edit(context, p.id, p.change, context.timezone).ok,
+    canTravel: ({ context }, p: Travel) => travel(context, p.mode, context.timezone).ok,
+    canReapply: ({ context }) =>
+      context.conflict?.fresh != null &&
+      edit(context, context.conflict.id, context.conflict.typed, context.timezone).ok,
+    hasConflict: ({ context }) => context.conflict !== null,
+    hasQueue: ({ context }) => context.queue.length > 0,
+    isSaved: (_, p: { result: SaveResult<Order> }) => p.result.status === 'saved',
+  },
+  actions: {
+    load: assign(({ context }, p: { order: Order }) =>
+      // an order with unsaved writes keeps what the screen shows
+      context.queue.some((j) => j.entry.id === p.order.id) ? {} : replaceRecord(context, listFields(p.order) as Order),
+    ),
+    applyEdit: enqueueActions(({ context, enqueue }, p: Change) => {
+      const step = edit(context, p.id, p.change, context.timezone);
+      if (!step.ok) return;
+      enqueue.assign({ ...step.state, conflict: context.conflict?.id === p.id ? null : context.conflict });
+      enqueue.sendTo(context.list, { type: 'list.patch', rows: [step.record] });
+      if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: step.record });
+    }),
+    rejectEdit: emit(({ context }, p: Change) => {
+      const step = edit(context, p.id, p.change, context.timezone);
+      return { type: 'notify', kind: 'error', message: step.ok ? 'Failed to update order' : step.error } as const;
+    }),
+    travel: enqueueActions(({ context, enqueue }, p: Travel) => {
+      const step = travel(context, p.mode, context.timezone);
+      if (!step.ok) return;
+      enqueue.assign({ ...step.state, conflict: null });
+      enqueue.sendTo(context.list, { type: 'list.patch', rows: [step.record] });
+      if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: step.record });
+    }),
+    markSaved: enqueueActions(({ context, enqueue }, p: { result: SaveResult<Order> }) => {
+      const job = context.queue[0];
+      const server = p.result.status === 'saved' ? p.result.records.find((o) => o.id === job.entry.id) : undefined;
+      if (!server) return;
+      const next = saved(context, server);
+      const shown = next.records[server.id];
+      enqueue.assign(next);
+      enqueue.sendTo(context.list, { type: 'list.patch', rows: [shown] });
+      if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: shown });
+      if (job.mode !== 'undo')
+        enqueue.emit({ type: 'notify', kind: 'success', message: 'Order updated', action: UNDO_ACTION });
+    }),
+    keepConflict: assign(({ context }) => {
+      const job: SaveJob = context.queue[0];
+      return {
+        ...dropJobs(context, job.entry.id),
+        conflict: { id: job.entry.id, typed: job.typed, fresh: null },
+        reloadId: job.entry.id,
+      };
+    }),
+    dropFailed: enqueueActions(({ context, enqueue }) => {
+      const job = context.queue[0];
+      const message = job.mode === 'undo' ? 'Failed to undo order update' : 'Failed to update order';
+      enqueue.emit({ type: 'notify', kind: 'error', message });
+      enqueue.assign({ ...dropJobs(context, job.entry.id), reloadId: job.entry.id });
+    }),
+    /** The server's record after a failed or stale write: shown again, or gone (404). */
+    reloaded: enqueueActions(({ context, enqueue }, p: { loaded: Loaded<OrderDetail> }) => {
+      const id = context.reloadId;
+      if (p.loaded?.found) {
+        const fresh = listFields(p.loaded.record) as Order;
+        const conflict = context.conflict?.id === fresh.id ? { ...context.conflict, fresh } : context.conflict;
+        enqueue.assign({ ...replaceRecord(context, fresh), conflict, reloadId: null });
+        enqueue.sendTo(context.list, { type: 'list.patch', rows: [fresh] });
+        if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: fresh });
+      } else if (p.loaded?.found === false && id) {
+        enqueue.emit({ type: 'notify', kind: 'error', message: 'Order not found' });
+        enqueue.sendTo(context.list, { type: 'list.remove', ids: [id] });
+        const conflict = context.conflict?.id === id ? null : context.conflict;
+        enqueue.assign({ ...forget(context, id), conflict, reloadId: null });
+      } else {
+        enqueue.assign({ reloadId: null });
+      }
+    }),
+    reapply: enqueueActions(({ context, enqueue }) => {
+      const conflict = context.conflict;
+      if (!conflict) return;
+      const step = edit(context, conflict.id, conflict.typed, context.timezone);
+      if (!step.ok) return;
+      enqueue.assign({ ...step.state, conflict: null });
+      enqueue.sendTo(context.list, { type: 'list.patch', rows: [step.record] });
+      if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: step.record });
+    }),
+    dismissConflict: assign({ conflict: null }),
+    logError: (_, p: { error: unknown }) => {
+      console.error('[order edits]', p.error);
+    },
+  },
+}).createMachine({
+  id: 'orderEditHistory',
+  context: ({ input }) => ({
+    list: input.list,
+    panel: input.panel,
+    timezone: input.timezone,
+    records: {},
+    past: [],
+    future: [],
+    queue: [],
+    nextKey: 1,
+    conflict: null,
+    reloadId: null,
+  }),
+  on: {
+    'order.loaded': { actions: { type: 'load', params: ({ event }) => ({ order: event.order }) } },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        ...changes('saving'),
+        'conflict.reapply': { guard: 'canReapply', target: 'saving', actions: 'reapply' },
+        'conflict.dismiss': { guard: 'hasConflict', actions: 'dismissConflict' },
+      },
+    },
+    /** One write in flight; further edits show at once and queue behind it. */
+    saving: {
+      tags: ['saving'],
+      invoke: {
+        id: 'updateOrders',
+        src: 'updateOrders',
+        input: ({ context }) => ({
+          orders: [
+            {
+              id: context.queue[0].entry.id,
+              version: context.records[context.queue[0].entry.id].version,
+              ...context.queue[0].payload,
+            },
+          ],
+        }),
+        onDone: [
+          {
+            guard: { type: 'isSaved', params: ({ event }) => ({ result: event.output }) },
+            target: 'next',
+            actions: { type: 'markSaved', params: ({ event }) => ({ result: event.output }) },
+          },
+          { target: 'reloading', actions: 'keepConflict' },
+        ],
+        onError: {
+          target: 'reloading',
+          actions: ['dropFailed', { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
+        },
+      },
+      on: changes(),
+    },
+    /** A write failed (the screen goes back to what the server holds) or was stale (the fresh
+     *  record is loaded next to what the person typed). */
+    reloading: {
+      tags: ['saving'],
+      invoke: {
+        id: 'getOrder',
+        src: 'getOrder',
+        input: ({ context }) => ({ id: context.reloadId ?? '' }),
+        onDone: { target: 'next', actions: { type: 'reloaded', params: ({ event }) => ({ loaded: event.output }) } },
+        onError: {
+          target: 'next',
+          actions: [
+            { type: 'reloaded', params: { loaded: null } },
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    next: {
+      always: [{ guard: 'hasQueue', target: 'saving' }, { target: 'idle' }],
+    },
+  },
+});

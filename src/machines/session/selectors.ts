@@ -1,0 +1,24 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { Access } from '../../domain/route-guards';
+import { findTeam, type SessionUser, type TeamSummary } from '../../domain/session-rules';
+import type { sessionMachine } from './session.machine';
+
+/** Narrow reads of the session for views and the router (use with `useSelector`). */
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+
+export const selectUser = (s: SessionSnapshot): SessionUser | null => s.context.user;
+export const selectTeams = (s: SessionSnapshot): TeamSummary[] => s.context.user?.teams ?? [];
+export const selectTeam = (s: SessionSnapshot): TeamSummary | null => findTeam(s.context.user, s.context.teamId);
+export const selectError = (s: SessionSnapshot): string | null => s.context.error;
+export const selectIsBusy = (s: SessionSnapshot): boolean => s.hasTag('busy');
+export const selectIsAdmin = (s: SessionSnapshot): boolean => selectTeam(s)?.role === 'ADMIN';
+export const selectCanLogin = (s: SessionSnapshot): boolean => s.can({ type: 'session.login' });
+
+/** What the route guards need to know. */
+export function selectAccess(s: SessionSnapshot): Access {
+  if (s.hasTag('pending')) return { status: 'pending' };
+  if (s.matches({ active: 'ready' })) return { status: 'member', role: selectTeam(s)?.role ?? null };
+  if (s.matches({ active: 'teamless' })) return { status: 'teamless' };
+  return { status: 'anonymous' };
+}
