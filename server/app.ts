@@ -11,11 +11,17 @@ import { authenticate } from './auth/hook';
 import { createIdTokenVerifier } from './auth/id-token';
 import { isEmbeddedIssuer, type Config } from './config';
 import type { Db } from './db/client';
-import { apiNotFound, registerErrorHandling, schemaErrorFormatter } from './error-handler';
+import { registerEmailWorker, type AppEmailWorkerOptions } from './email/register';
+import { apiNotFound, frameworkErrorHandler, registerErrorHandling, schemaErrorFormatter } from './error-handler';
+import { clientErrorHandler } from './http/client-error';
+import { registerLoopbackRedirect } from './http/loopback';
+import { isApiPath } from './http/paths';
+import { registerSiteFiles } from './http/site-files';
 import { loadIdentityKeys, registerIdentity, type IdentityKeys } from './identity';
 import { registerContractRoutes } from './openapi-routes';
-import { registerSecurityHeaders } from './security';
+import { registerSecurityHeaders, securityHeaders } from './security';
 import './types';
+import { contractValidatorCompiler } from './validation';
 
 export interface BuildAppOptions {
   db: Db;
@@ -32,6 +38,8 @@ export interface BuildAppOptions {
   identityKeys?: IdentityKeys;
   /** Fastify logger options; default: no logging. */
   logger?: boolean | { level: string };
+  /** Deliver queued e-mails from this process (true: with the defaults); default: off. */
+  emailWorker?: boolean | AppEmailWorkerOptions;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -41,28 +49,29 @@ async function defaultHandlers(): Promise<Record<string, RouteHandlerMethod>> {
   return mod.handlers;
 }
 
-function isApiPath(url: string): boolean {
-  return /^\/(api|oidc)(\/|\?|$)/.test(url);
-}
-
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.publicOrigin.startsWith('https:'),
-    // Unknown body properties are an error (400), not silently dropped.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     schemaErrorFormatter,
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
     routerOptions: { maxParamLength: 500 },
   });
 
+  app.setValidatorCompiler(contractValidatorCompiler());
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('emailWorker', null);
+  if (opts.emailWorker) registerEmailWorker(app, opts.emailWorker === true ? {} : opts.emailWorker);
   app.decorateRequest('auth', null);
 
   registerSecurityHeaders(app, config);
   registerErrorHandling(app);
+  registerLoopbackRedirect(app, config.publicOrigin);
 
   const embedded = isEmbeddedIssuer(config);
   const mountIdentity = opts.identity ?? embedded;
@@ -76,6 +85,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     contractPath: opts.contractPath,
   });
 
+  registerSiteFiles(app);
   const spa = opts.staticDir ? await registerStatic(app, resolve(opts.staticDir)) : null;
   app.setNotFoundHandler((req, reply) => {
     if (isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) return apiNotFound(req, reply);

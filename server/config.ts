@@ -20,7 +20,8 @@ export interface Config {
   smtpUrl: string | null;
   /** Secret for the API access tokens (HS256) and signed download links. */
   tokenSecret: string;
-  /** Extra browser origin allowed to use the embedded identity provider (the Vite dev server). */
+  /** Extra browser origin allowed to use the embedded identity provider: the Vite dev server, set
+   *  (DEV_ORIGIN) by `npm run dev` only, so no other start accepts its redirect URI. */
   devOrigin: string | null;
 }
 
@@ -103,8 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
   const dataDir = rawDataDir === ':memory:' ? null : resolve(rawDataDir);
   const publicOrigin = parseOrigin('PUBLIC_ORIGIN', text(env, 'PUBLIC_ORIGIN') ?? `http://localhost:${port}`);
   const oidcIssuer = parseOrigin('OIDC_ISSUER', text(env, 'OIDC_ISSUER') ?? `${publicOrigin}/oidc`);
-  const production = env.NODE_ENV === 'production';
-  const devOriginRaw = text(env, 'DEV_ORIGIN') ?? (production ? undefined : 'http://localhost:5173');
+  const devOrigin = text(env, 'DEV_ORIGIN');
   return {
     port,
     host,
@@ -115,7 +115,7 @@ export function loadConfig(env: Env = process.env): Config {
     oidcClientId: text(env, 'OIDC_CLIENT_ID') ?? 'tourdesk-app',
     smtpUrl: parseSmtpUrl(text(env, 'SMTP_URL')),
     tokenSecret: resolveTokenSecret(env, dataDir),
-    devOrigin: devOriginRaw === undefined || devOriginRaw === 'none' ? null : parseOrigin('DEV_ORIGIN', devOriginRaw),
+    devOrigin: devOrigin === undefined ? null : parseOrigin('DEV_ORIGIN', devOrigin),
   };
 }
 

@@ -16,11 +16,17 @@ const CODES: Record<number, string> = {
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   406: 'NOT_ACCEPTABLE',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
 };
+
+/** The contract's error code for an HTTP status of a client's mistake. */
+export const errorCodeOf = (status: number): string => CODES[status] ?? 'BAD_REQUEST';
 
 const CONTEXT_NAMES: Record<string, string> = { querystring: 'query', params: 'path', body: 'body', headers: 'header' };
 
@@ -87,7 +93,7 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
   const status = fastifyErr.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const message = status === 413 ? 'Request body is too large' : err.message;
-    return send(reply, status, CODES[status] ?? 'BAD_REQUEST', message);
+    return send(reply, status, errorCodeOf(status), message);
   }
   const dbError = databaseClientError(err as PgLikeError);
   if (dbError) {
@@ -100,6 +106,16 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(errorHandler);
+}
+
+/**
+ * Errors the router raises before a route is found (a malformed escape in the path, a parameter
+ * over its length) reach Fastify's `frameworkErrors` option, whose reply skips the onSend hooks:
+ * the security headers are set here, the body comes from the same error handler.
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) =>
+    errorHandler(err, req, reply.headers(headers));
 }
 
 /** JSON 404 for unknown API and identity paths. */

@@ -34,6 +34,7 @@ async function main() {
     config,
     staticDir: process.env.STATIC_DIR ?? DIST,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    emailWorker: true,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 
 /**
  * Routes from the contract: one Fastify route per operation of openapi/openapi.yaml, validated with
- * the contract's own schemas for path parameters, query and JSON body, answered by the handler of
+ * the contract's own schemas for path parameters, query, headers and JSON body, answered by the handler of
  * the same operationId.
  */
 export const CONTRACT_PATH = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url));
@@ -74,13 +74,15 @@ function derefMap(doc: Json, value: unknown, seen: string[]): unknown {
   return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, deref(doc, v, seen)]));
 }
 
-function paramsSchema(params: Json[], location: 'path' | 'query'): Json | undefined {
+function paramsSchema(params: Json[], location: 'path' | 'query' | 'header'): Json | undefined {
   const chosen = params.filter((p) => p.in === location);
   if (chosen.length === 0) return undefined;
+  // Node hands headers over with lower-case names
+  const name = (p: Json) => (location === 'header' ? (p.name as string).toLowerCase() : (p.name as string));
   return {
     type: 'object',
-    properties: Object.fromEntries(chosen.map((p) => [p.name as string, p.schema ?? {}])),
-    required: chosen.filter((p) => p.required || location === 'path').map((p) => p.name as string),
+    properties: Object.fromEntries(chosen.map((p) => [name(p), p.schema ?? {}])),
+    required: chosen.filter((p) => p.required || location === 'path').map(name),
   };
 }
 
@@ -111,8 +113,10 @@ export function contractOperations(doc: Json): Operation[] {
       const schema: FastifySchema = {};
       const pathSchema = paramsSchema(params, 'path');
       const querySchema = paramsSchema(params, 'query');
+      const headerSchema = paramsSchema(params, 'header');
       if (pathSchema) schema.params = pathSchema;
       if (querySchema) schema.querystring = querySchema;
+      if (headerSchema) schema.headers = headerSchema;
       const body = ((op.requestBody as Json | undefined)?.content as Json | undefined)?.['application/json'] as
         Json | undefined;
       if (body?.schema) schema.body = body.schema;

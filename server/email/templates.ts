@@ -1,80 +1,99 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-import timezone from 'dayjs/plugin/timezone.js';
-import type { Order } from '../repo/orders';
+import { checkTemplate, renderTemplate, TemplateError } from './engine';
+import { PRODUCT_CONTENT_TYPE, variableValues, type EmailType, type VariableSource } from './variables';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-/** Message bodies. The product's mail content for the order's OTA is the CONFIRMATION e-mail (a default
- *  when none is set); the other types use their default template, in which {{productMail}} stands for
- *  the product's filled body. Placeholders are filled from the order, the team and the request. */
-export type EmailType = 'CONFIRMATION' | 'INFORMATION' | 'CANCELLATION' | 'REVIEW' | 'INQUIRY';
-
+/**
+ * What a message says. CONFIRMATION comes from the product's mail content for the order's OTA
+ * (the built-in one when it has none); the other types from their built-in template. Rendered are
+ * the subject (one line) and the text; the HTML part is made from the text (html.ts).
+ */
 export interface MailContent {
   subject: string;
   body: string;
 }
 
-const DEFAULTS: Record<EmailType, MailContent> = {
+export interface RenderedMail {
+  subject: string;
+  text: string;
+}
+
+const SIGNATURE = '\n\nBest regards,\n{{ teamName }}';
+const GUESTS = '{{ quantity }} {% if quantity == 1 %}guest{% else %}guests{% endif %}';
+
+export const BUILT_IN: Record<EmailType, MailContent> = {
   CONFIRMATION: {
-    subject: 'Booking confirmed: {{route}} on {{departureDate}}',
-    body: 'Dear {{customerName}},\n\nYour booking {{otaOrderId}} for {{route}} ({{pack}}) on {{departureDate}} at {{departureTime}} for {{quantity}} guest(s) is confirmed.\n\nBest regards,\n{{teamName}}',
+    subject: 'Booking confirmed: {{ productName }} on {{ departureDate }}',
+    body:
+      'Dear {{ customerName }},\n\n' +
+      `Your booking {{ otaOrderId }} for {{ productName }} ({{ pack }}) on {{ departureDate }} at {{ departureTime }} for ${GUESTS} is confirmed.\n\n` +
+      'Route: {{ route }}' +
+      SIGNATURE,
   },
   INFORMATION: {
-    subject: 'Your tour details: {{route}} on {{departureDate}}',
-    body: 'Dear {{customerName}},\n\nHere are the details of your tour {{route}} on {{departureDate}}.\nMeeting point: {{meetingPoint}}\nMeeting time: {{meetingTime}}\nGuide: {{guideName}} {{guidePhone}}\n\n{{message}}\n\nBest regards,\n{{teamName}}',
+    subject: 'Your tour details: {{ productName }} on {{ departureDate }}',
+    body:
+      'Dear {{ customerName }},\n\n' +
+      'Here are the details of your tour {{ productName }} on {{ departureDate }} at {{ departureTime }}.\n' +
+      '{% if meetingPoint %}\nMeeting point: {{ meetingPoint }}{% endif %}' +
+      '{% if meetingTime %}\nMeeting time: {{ meetingTime }}{% endif %}' +
+      '{% if guideName %}\nYour guide: {{ guideName }}{% if guidePhone %} ({{ guidePhone }}){% endif %}{% endif %}' +
+      '{% if message %}\n\n{{ message }}{% endif %}' +
+      SIGNATURE,
   },
   CANCELLATION: {
-    subject: 'Booking canceled: {{route}} on {{departureDate}}',
-    body: 'Dear {{customerName}},\n\nYour booking {{otaOrderId}} for {{route}} on {{departureDate}} has been canceled.\n{{reason}}\n\nBest regards,\n{{teamName}}',
+    subject: 'Booking canceled: {{ productName }} on {{ departureDate }}',
+    body:
+      'Dear {{ customerName }},\n\n' +
+      'Your booking {{ otaOrderId }} for {{ productName }} on {{ departureDate }} at {{ departureTime }} has been canceled.' +
+      '{% if cancelReason %}\n\nReason: {{ cancelReason }}{% endif %}' +
+      SIGNATURE,
   },
   REVIEW: {
-    subject: 'How was {{route}}?',
-    body: 'Dear {{customerName}},\n\nThank you for joining {{route}}. We would love to hear about your experience.\n\nBest regards,\n{{teamName}}',
+    subject: 'How was {{ productName }}?',
+    body:
+      'Dear {{ customerName }},\n\n' +
+      'Thank you for joining {{ productName }} on {{ departureDate }}. ' +
+      'We would love to hear about your experience: a review on {{ ota }} helps other travellers find us.' +
+      SIGNATURE,
   },
   INQUIRY: {
-    subject: 'About your booking {{otaOrderId}}',
-    body: 'Dear {{customerName}},\n\n{{message}}\n\nBest regards,\n{{teamName}}',
+    subject: 'About your booking {{ otaOrderId }}',
+    body: 'Dear {{ customerName }},\n\n{{ message }}' + SIGNATURE,
   },
 };
 
-export interface TemplateInput {
-  type: EmailType;
-  /** The product's mail_content jsonb: { KLOOK: { subject, body }, ... }. */
-  mailContent: Record<string, Partial<MailContent>> | null;
-  order: Order;
-  team: { name: string; timezone: string };
-  extra: Record<string, string | undefined>;
+/** Throws TemplateError (with the field at fault) unless both parts can be a product's mail content. */
+export function checkMailContent(content: MailContent): void {
+  const subjectBlank = !content.subject.trim();
+  const bodyBlank = !content.body.trim();
+  if (subjectBlank !== bodyBlank) {
+    const field = subjectBlank ? 'subject' : 'body';
+    throw new TemplateError(field, `The ${field} is empty: give both, or neither to use the built-in template`);
+  }
+  checkTemplate('subject', content.subject, PRODUCT_CONTENT_TYPE);
+  checkTemplate('body', content.body, PRODUCT_CONTENT_TYPE);
 }
 
-export function fill(template: string, vars: Record<string, string>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => vars[key] ?? '');
+/** The product's own content for an OTA, or null when it has none (blank parts count as none). */
+export function customContent(
+  mailContent: Record<string, Partial<MailContent>> | null | undefined,
+  ota: string,
+): MailContent | null {
+  const given = mailContent?.[ota];
+  return given?.subject?.trim() && given.body?.trim() ? { subject: given.subject, body: given.body } : null;
 }
 
-export function render(input: TemplateInput): MailContent {
-  const { order, team } = input;
-  const given = input.mailContent?.[order.ota];
-  const custom = given?.subject?.trim() && given.body?.trim() ? (given as MailContent) : null;
-  const base = input.type === 'CONFIRMATION' && custom ? custom : DEFAULTS[input.type];
-  const departure = dayjs(order.departureAt).tz(team.timezone);
-  const vars: Record<string, string> = {
-    customerName: order.customer.name,
-    customerEmail: order.customer.email,
-    displayId: order.displayId,
-    otaOrderId: order.otaOrderId,
-    ota: order.ota,
-    route: order.product.route,
-    pack: order.product.pack,
-    departureDate: departure.format('YYYY-MM-DD'),
-    departureTime: departure.format('HH:mm'),
-    quantity: String(order.quantity.total),
-    adults: String(order.quantity.adult),
-    children: String(order.quantity.child),
-    teamName: team.name,
-    emailType: input.type,
-    ...Object.fromEntries(Object.entries(input.extra).filter((e): e is [string, string] => e[1] !== undefined)),
-  };
-  vars.productMail = custom ? fill(custom.body, vars) : '';
-  return { subject: fill(base.subject, vars).replace(/\s+/g, ' ').trim(), body: fill(base.body, vars) };
+export interface RenderInput extends VariableSource {
+  /** The product's own content for the order's OTA (used by CONFIRMATION only). */
+  content: MailContent | null;
+}
+
+/** Renders a message; throws TemplateError when its template cannot be rendered. */
+export function renderMail(input: RenderInput): RenderedMail {
+  const template = (input.type === PRODUCT_CONTENT_TYPE ? input.content : null) ?? BUILT_IN[input.type];
+  const values = variableValues(input);
+  const subject = renderTemplate('subject', template.subject, values).replace(/\s+/g, ' ').trim();
+  if (!subject) throw new TemplateError('subject', 'The subject renders empty');
+  const text = renderTemplate('body', template.body, values).trim();
+  if (!text) throw new TemplateError('body', 'The body renders empty');
+  return { subject, text };
 }

@@ -37,5 +37,15 @@ export function parseDownloadLink(link: string): ParsedLink | null {
   const expires = Number(url.searchParams.get('expires'));
   const sig = url.searchParams.get('signature');
   if (!match || !Number.isInteger(expires) || !sig) return null;
-  return { id: decodeURIComponent(match[1]), expires, signature: sig };
+  const id = decodeComponent(match[1]);
+  return id === null ? null : { id, expires, signature: sig };
+}
+
+/** decodeURIComponent, or null for a malformed escape such as a lone `%`. */
+function decodeComponent(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestBody } from '../contract';
+import { checkAdUrls } from '../http/ad-urls';
 import { requireTeam } from '../http/access';
 import { notFound } from '../http/errors';
 import { AD_COLUMNS, adsOfTeam, groupsOfTeam, mapAd } from '../repo/ads';
@@ -16,6 +17,7 @@ export const listAds: Handler = async (req) => {
 export const createAd: Handler = async (req) => {
   const { db, user } = ctx(req);
   const input = body<RequestBody<'createAd'>>(req);
+  checkAdUrls(input);
   const team = await requireTeam(db, user.userId, input.teamId);
   const [row] = await db.query<Parameters<typeof mapAd>[0]>(
     `INSERT INTO advertisements AS a (id, team_id, tag, title, image_url, link_url)
@@ -29,6 +31,7 @@ export const updateAd: Handler = async (req) => {
   const { db, user } = ctx(req);
   const { id } = params<{ id: string }>(req);
   const input = body<RequestBody<'updateAd'>>(req);
+  checkAdUrls(input);
   const team = await requireTeam(db, user.userId, input.teamId);
   const [row] = await db.query<Parameters<typeof mapAd>[0]>(
     `UPDATE advertisements a SET

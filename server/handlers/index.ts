@@ -10,6 +10,7 @@ import {
 import { listFeatures, updateFeature } from './features';
 import { searchGuides } from './guides';
 import { getHealth } from './health';
+import { getMailContent, listMailVariables, previewMailContent, updateMailContent } from './mail-content';
 import {
   addOrderComment,
   countOrdersDaily,
@@ -19,10 +20,10 @@ import {
   listOrdersHandler,
 } from './orders';
 import { createOrders } from './orders-create';
-import { sendOrderEmail } from './orders-email';
+import { listOrderEmails, sendOrderEmail } from './orders-email';
 import { updateOrderStatusBatch, updateOrders } from './orders-write';
 import { getOrg, upsertOrg } from './orgs';
-import { getMailContent, listProducts, updateMailContent } from './products';
+import { listProducts } from './products';
 import {
   getOtaAccounts,
   getTeamSetting,
@@ -50,6 +51,7 @@ const byOperation = {
   exportOrdersCsv,
   updateOrdersExportMessage,
   sendOrderEmail,
+  listOrderEmails,
   addOrderComment,
   deleteOrder,
   countOrdersDaily,
@@ -75,8 +77,10 @@ const byOperation = {
   countToursTotal,
   // products
   listProducts,
+  listMailVariables,
   getMailContent,
   updateMailContent,
+  previewMailContent,
   // settings
   getUserSetting,
   updateUserSetting,

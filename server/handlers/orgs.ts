@@ -4,6 +4,7 @@ import { OTAS } from '../../src/domain/statuses';
 import type { RequestBody, Schemas } from '../contract';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { TECH_TEAM_CODE } from '../http/platform';
 import { body, ctx, params, type Handler } from './util';
 
 /** Organizations: created and advanced through the onboarding stages by their owner. */
@@ -91,6 +92,9 @@ export const upsertOrg: Handler = async (req) => {
   const input = body<OrgInput>(req);
   const country = input.countryCode ? findCountry(input.countryCode) : undefined;
   if (input.countryCode && !country) throw badRequest(`Unknown country code ${input.countryCode}`);
+  if (country?.code === TECH_TEAM_CODE) {
+    throw badRequest(`${TECH_TEAM_CODE} is the Tech Team of the platform: choose the country your team works in`);
+  }
   const name = input.name?.trim();
   if (input.name !== undefined && !name) throw badRequest('The organization name cannot be empty');
   const row = await db.tx(async (tx) => {

@@ -1,9 +1,8 @@
 import { requireTeam } from '../http/access';
-import { notFound } from '../http/errors';
 import { Params, pageWindow, toPage, type PageRequest } from '../repo/paging';
-import { body, ctx, params, query, type Handler } from './util';
+import { ctx, query, type Handler } from './util';
 
-/** Products (keyset by name, id) and their mail content per OTA. */
+/** Products, keyset by name then id (their mail content: mail-content.ts). */
 interface ProductRow {
   id: string;
   name: string;
@@ -31,41 +30,4 @@ export const listProducts: Handler = async (req) => {
     (r) => ({ id: r.id, name: r.name, route: r.route, pack: r.pack }),
   );
   return { products: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
-};
-
-interface MailContentRow {
-  mail_content: Record<string, { subject?: string; body?: string }>;
-}
-
-export const getMailContent: Handler = async (req) => {
-  const { db, user } = ctx(req);
-  const { ota } = params<{ ota: string }>(req);
-  const { teamId, productId } = query<{ teamId: string; productId: string }>(req);
-  const team = await requireTeam(db, user.userId, teamId);
-  const [row] = await db.query<MailContentRow>('SELECT mail_content FROM products WHERE team_id = $1 AND id = $2', [
-    team.teamId,
-    productId,
-  ]);
-  if (!row) throw notFound('Product');
-  const content = row.mail_content?.[ota];
-  return { ota, productId, subject: content?.subject ?? '', body: content?.body ?? '' };
-};
-
-export const updateMailContent: Handler = async (req) => {
-  const { db, user } = ctx(req);
-  const { ota } = params<{ ota: string }>(req);
-  const {
-    teamId,
-    productId,
-    subject,
-    body: text,
-  } = body<{ teamId: string; productId: string; subject: string; body: string }>(req);
-  const team = await requireTeam(db, user.userId, teamId);
-  const rows = await db.query(
-    `UPDATE products SET mail_content = mail_content || jsonb_build_object($3::text, jsonb_build_object('subject', $4::text, 'body', $5::text))
-      WHERE team_id = $1 AND id = $2 RETURNING id`,
-    [team.teamId, productId, ota, subject, text],
-  );
-  if (rows.length === 0) throw notFound('Product');
-  return { ota, productId, subject, body: text };
 };

@@ -1,7 +1,9 @@
 import { notFound } from '../http/errors';
+import { isPlatformAdmin } from '../http/platform';
 import { ctx, type Handler } from './util';
 
-/** The signed-in user with their teams (by name) and the distinct roles they hold. */
+/** The signed-in user with their teams (by name), the distinct roles they hold and whether they run
+ *  the platform (ADMIN of the Tech Team). */
 const ROLE_ORDER = ['ADMIN', 'EDITOR', 'MEMBER'];
 
 export const getMe: Handler = async (req) => {
@@ -32,6 +34,7 @@ export const getMe: Handler = async (req) => {
     email: row.email,
     avatarUrl: row.avatar_url,
     orgRoles: ROLE_ORDER.filter((r) => roles.has(r)),
+    isPlatformAdmin: await isPlatformAdmin(db, user.userId),
     teams: teams.map((t) => ({
       id: t.id,
       name: t.name,

@@ -30,9 +30,20 @@ interface EventRow {
   type: string;
   comment: string | null;
   timestamp: Date;
+  data: unknown;
+}
+
+const EVENT_COLUMNS = 'id, is_system_event, operated_by_id, operated_by_name, type, comment, timestamp, data';
+
+/** An edit's `data.changes` ({ field: { from, to } }) as the contract lists them. */
+function changesOf(data: unknown): EventLog['changes'] {
+  const changes = (data as { changes?: Record<string, { from: unknown; to: unknown }> } | null)?.changes;
+  if (!changes || typeof changes !== 'object') return undefined;
+  return Object.entries(changes).map(([field, change]) => ({ field, from: change.from, to: change.to }));
 }
 
 export function mapEvent(r: EventRow): EventLog {
+  const changes = changesOf(r.data);
   return {
     id: r.id,
     isSystemEvent: r.is_system_event,
@@ -40,6 +51,7 @@ export function mapEvent(r: EventRow): EventLog {
     type: r.type,
     comment: r.comment,
     timestamp: r.timestamp.toISOString(),
+    ...(changes ? { changes } : {}),
   };
 }
 
@@ -93,7 +105,7 @@ export async function appendEvents(db: Db, by: Operator | null, events: NewEvent
 /** Inserts one event and returns it as the API shows it. */
 export async function appendEvent(db: Db, by: Operator | null, event: NewEvent): Promise<EventLog> {
   const [row] = await db.query<EventRow>(
-    `${INSERT} RETURNING id, is_system_event, operated_by_id, operated_by_name, type, comment, timestamp`,
+    `${INSERT} RETURNING ${EVENT_COLUMNS}`,
     insertParams(by, [event], [eventId()]),
   );
   return mapEvent(row);
@@ -106,8 +118,7 @@ export async function timeline(
 ): Promise<{ eventLogs: EventLog[]; comments: EventLog[] }> {
   const [col, id] = 'orderId' in key ? ['order_id', key.orderId] : ['tour_id', key.tourId];
   const rows = await db.query<EventRow>(
-    `SELECT id, is_system_event, operated_by_id, operated_by_name, type, comment, timestamp
-       FROM event_logs WHERE ${col} = $1 ORDER BY timestamp, id`,
+    `SELECT ${EVENT_COLUMNS} FROM event_logs WHERE ${col} = $1 ORDER BY timestamp, id`,
     [id],
   );
   const eventLogs = rows.map(mapEvent);

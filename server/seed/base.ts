@@ -19,16 +19,28 @@ export interface SeededTeam extends TeamSeed {
 export const teamId = (code: string) => `team-${code.toLowerCase()}`;
 export const userId = (email: string) => `user-${email.split('@')[0].replace(/[^a-z0-9]+/g, '-')}`;
 
-function mailContent(team: TeamSeed, productName: string) {
+/** Each OTA's confirmation, in the words its customers know it by (Liquid, see server/email/variables.ts). */
+const OTA_LINES: Record<string, string> = {
+  KLOOK: 'Show your Klook voucher ({{ otaOrderId }}) on your phone to the guide.',
+  KKDAY: 'Keep your KKday voucher {{ otaOrderId }} at hand: the guide checks it before departure.',
+  VIATOR: 'Your Viator booking reference is {{ otaOrderId }}: please have it ready.',
+  MPG: 'Your MPG booking reference is {{ otaOrderId }}.',
+};
+
+function mailContent() {
   return Object.fromEntries(
     OTAS.map((ota) => [
       ota,
       {
-        subject: `${productName}: your ${OTA_NAME[ota]} booking {{displayId}}`,
+        subject: `{{ productName }}: your ${OTA_NAME[ota]} booking {{ displayId }} is confirmed`,
         body:
-          `Hello {{customerName}},\n\nThank you for booking ${productName} on ${OTA_NAME[ota]}. ` +
-          `Your tour departs on {{departureAt}}. Please be at the meeting point 15 minutes early ` +
-          `and bring your booking reference {{displayId}}.\n\nSee you soon,\nTourdesk ${team.name}`,
+          'Hello {{ customerName }},\n\n' +
+          `Thank you for booking {{ productName }} ({{ pack }}) on ${OTA_NAME[ota]}. ` +
+          'Your tour departs on {{ departureDate }} at {{ departureTime }} for {{ quantity }} ' +
+          '{% if quantity == 1 %}guest{% else %}guests{% endif %}.\n' +
+          'Route: {{ route }}\n\n' +
+          `Please be at the meeting point 15 minutes early. ${OTA_LINES[ota]}\n\n` +
+          'See you soon,\n{{ teamName }}',
       },
     ]),
   );
@@ -108,7 +120,7 @@ export async function seedBase(db: Db, rnd: Random, issuer: string): Promise<See
         name: pr.name,
         route: pr.route,
         pack: pr.pack,
-        mail_content: mailContent(t, pr.name),
+        mail_content: mailContent(),
       })),
     ),
   );

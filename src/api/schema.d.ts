@@ -101,8 +101,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail customers of the given orders; refused (403) when the team's email flag is off */
+        /**
+         * Queue e-mails to the customers of some orders of one team
+         * @description Validates, renders and queues one message per order in one transaction and answers at once with what was queued and what was refused (per order, with a reason); a worker of the server then delivers the queued messages (see listOrderEmails for their state). A message is rendered from the product's mail content for the order's OTA (CONFIRMATION) or from the built-in template of its type. The order's checkpoint (confirmation, info or review) and an EMAIL event are set only once its message is sent. Refused (403 FEATURE_DISABLED, nothing queued) unless EMAIL_SENDING_V1 (and for INFORMATION INFO_SENDING_V1) is on for the team. Every order must belong to one team of the caller (404 otherwise, 400 for orders of several teams). The Idempotency-Key makes the request safe to repeat: the same key in the same team answers the first answer again (header Idempotent-Replayed: true) and queues nothing; the same key with another request answers 409 IDEMPOTENCY_KEY_REUSED. A request refused as a whole (4xx) records nothing under its key.
+         */
         post: operations["sendOrderEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every e-mail queued for an order, newest first, with its delivery state */
+        get: operations["listOrderEmails"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -418,6 +438,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/mailVariables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The variables e-mail templates may name, and the e-mail types that provide them
+         * @description Templates are Liquid (https://shopify.github.io/liquid/) with strict variables and filters: `{{ customerName }}`, `{% if meetingPoint %}...{% endif %}`, `{{ productName | upcase }}`. A product's mail content is its CONFIRMATION e-mail, so it may name the variables whose emailTypes include productContentType.
+         */
+        get: operations["listMailVariables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/ota/{ota}/mailContent": {
         parameters: {
             query?: never;
@@ -425,15 +465,38 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The e-mail subject and body a product uses for one OTA */
+        /** The CONFIRMATION e-mail template a product uses for one OTA */
         get: operations["getMailContent"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Set the e-mail subject and body a product uses for one OTA */
+        /**
+         * Set the CONFIRMATION e-mail template a product uses for one OTA
+         * @description Subject and body are Liquid templates (see listMailVariables). Empty subject and body together go back to the built-in template. A syntax error, an unknown variable, filter or tag, or one empty part answers 400 INVALID_TEMPLATE naming the field (subject or body), the variable when one is unknown, and the line and column; nothing is saved.
+         */
         patch: operations["updateMailContent"];
+        trace?: never;
+    };
+    "/api/v1/products/ota/{ota}/mailContent/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a draft template for a real order of the product from that OTA, as it would be sent
+         * @description Validates the draft as updateMailContent does (400 INVALID_TEMPLATE) and renders it for orderId, or else for the order of this product and OTA departing next (the last one to depart when none is ahead): recipient, subject, text and HTML exactly as a send would queue them, except that the team's logo is inline (a data URL) instead of an attachment. Saves nothing. 404 when the team has no order of this product from this OTA; 400 when orderId is not one of them.
+         */
+        post: operations["previewMailContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/user/setting": {
@@ -618,7 +681,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every feature flag with the team countries it is on for */
+        /** Every feature flag with the team countries it is on for and its last change */
         get: operations["listFeatures"];
         put?: never;
         post?: never;
@@ -641,7 +704,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set the team countries a flag is on for (caller must be ADMIN of some team) */
+        /**
+         * Set the team countries a flag is on for (caller must be a platform admin)
+         * @description Flags are global, so only a platform admin (an ADMIN of the Tech Team, country code XX) may change one; anyone else gets 403 and nothing changes. A change of the countries is recorded with who made it and when, and answered as the flag's `lastChange`.
+         */
         patch: operations["updateFeature"];
         trace?: never;
     };
@@ -725,6 +791,17 @@ export interface components {
             /** @description Machine-readable code, e.g. BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, USER_NOT_FOUND, CONFLICT */
             error: string;
             message: string;
+            /**
+             * @description INVALID_TEMPLATE only, the part of the template at fault
+             * @enum {string}
+             */
+            field?: "subject" | "body";
+            /** @description INVALID_TEMPLATE only, the unknown variable (as written, e.g. departureAt or order.id) */
+            variable?: string;
+            /** @description INVALID_TEMPLATE only, line of the fault in the field (from 1) */
+            line?: number;
+            /** @description INVALID_TEMPLATE only, column of the fault in the line (from 1) */
+            column?: number;
         };
         AccessToken: {
             accessToken: string;
@@ -776,6 +853,13 @@ export interface components {
             type: components["schemas"]["EventLogType"];
             comment: string | null;
             timestamp: components["schemas"]["Timestamp"];
+            /** @description EDIT events: each field the edit changed, with its value before and after (departureAt as an ISO timestamp, prices as the price list, displayName and language as text). */
+            changes?: components["schemas"]["FieldChange"][];
+        };
+        FieldChange: {
+            field: string;
+            from: unknown;
+            to: unknown;
         };
         CommentInput: {
             comment: string;
@@ -797,6 +881,8 @@ export interface components {
             email: string;
             avatarUrl: string | null;
             orgRoles: components["schemas"]["Role"][];
+            /** @description True for an ADMIN of the Tech Team (XX), who may change feature flags */
+            isPlatformAdmin: boolean;
             teams: components["schemas"]["TeamEntry"][];
         };
         TeamMember: {
@@ -997,8 +1083,96 @@ export interface components {
         MailContent: {
             ota: components["schemas"]["Ota"];
             productId: string;
+            /** @description Liquid template of the subject */
+            subject: string;
+            /** @description Liquid template of the text (the HTML part is made from it) */
+            body: string;
+            /** @description False when the product has none of its own for this OTA and the built-in template applies */
+            custom: boolean;
+        };
+        MailContentInput: {
+            teamId: components["schemas"]["Id"];
+            productId: components["schemas"]["Id"];
             subject: string;
             body: string;
+        };
+        MailVariable: {
+            /** @description As written in a template: {{ name }} */
+            name: string;
+            description: string;
+            /** @description The e-mail types whose templates may name it */
+            emailTypes: components["schemas"]["EmailType"][];
+            /** @description May be nil (not given when sending); guard it with {% if name %} */
+            optional: boolean;
+        };
+        MailPreview: {
+            /** @description The order the preview was rendered for */
+            order: {
+                id: string;
+                displayId: string;
+            };
+            to: string;
+            subject: string;
+            text: string;
+            html: string;
+        };
+        /**
+         * @description queued (waiting, also between retries), sending (claimed by a worker), sent (accepted by the mail server), failed (given up: lastError says why)
+         * @enum {string}
+         */
+        EmailState: "queued" | "sending" | "sent" | "failed";
+        /**
+         * @description NO_EMAIL: the order has no customer e-mail address; CANCELED: the order is canceled (any type but CANCELLATION and INQUIRY); ALREADY_SENT: this e-mail was already sent and sendAgain is not set; ALREADY_QUEUED: the same type of e-mail is queued for the order and not sent yet; TEMPLATE_ERROR: the product's template for the OTA cannot be rendered
+         * @enum {string}
+         */
+        EmailRefusal: "NO_EMAIL" | "CANCELED" | "ALREADY_SENT" | "ALREADY_QUEUED" | "TEMPLATE_ERROR";
+        EmailSendResult: {
+            emailType: components["schemas"]["EmailType"];
+            /** @description The orders whose message was queued, in request order */
+            queued: {
+                orderId: string;
+                displayId: string;
+                messageId: string;
+            }[];
+            /** @description The orders left out, in request order, with why */
+            refused: {
+                orderId: string;
+                displayId: string;
+                reason: components["schemas"]["EmailRefusal"];
+                /** @description The reason in words */
+                message: string;
+            }[];
+        };
+        EmailMessage: {
+            id: string;
+            orderId: string;
+            type: components["schemas"]["EmailType"];
+            to: string;
+            subject: string;
+            text: string;
+            /** @description The HTML part; the team logo, when there is one, is the attachment cid:team-logo@tourdesk */
+            html: string;
+            state: components["schemas"]["EmailState"];
+            /** @description Delivery attempts so far */
+            attempts: number;
+            /** @description Why the last attempt failed (kept while retrying), null when none did */
+            lastError: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the mail server accepted it
+             */
+            sentAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it is (re)tried, while queued; null once sent or failed
+             */
+            nextAttemptAt: string | null;
+            /** @description Who asked for it */
+            createdBy: {
+                id: string;
+                name: string;
+            };
         };
         Guide: {
             id: string;
@@ -1029,6 +1203,19 @@ export interface components {
             /** @description Country codes of the teams the flag is on for */
             teams: string[];
             defaultState: boolean;
+            /** @description The latest change of the flag's countries, null when it was never changed */
+            lastChange: {
+                by: {
+                    id: string;
+                    /** @description The name the person had when they made the change */
+                    name: string;
+                };
+                at: components["schemas"]["Timestamp"];
+                /** @description Country codes the change switched the flag on for */
+                added: string[];
+                /** @description Country codes the change switched the flag off for */
+                removed: string[];
+            } | null;
         };
     };
     responses: {
@@ -1120,6 +1307,8 @@ export interface components {
         OtaOrderIdQuery: string;
         DisplayIdQuery: string;
         ProductIdQuery: components["schemas"]["Id"];
+        /** @description A key the client makes up once per intended send (e.g. a UUID) and sends again, unchanged, when it repeats that request (double click, retry after a lost answer) */
+        IdempotencyKeyHeader: string;
         /** @description The presignedUrl an export call returned */
         PresignedUrlQuery: string;
     };
@@ -1403,7 +1592,10 @@ export interface operations {
     sendOrderEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description A key the client makes up once per intended send (e.g. a UUID) and sends again, unchanged, when it repeats that request (double click, retry after a lost answer) */
+                "Idempotency-Key": components["parameters"]["IdempotencyKeyHeader"];
+            };
             path: {
                 emailType: components["schemas"]["EmailType"];
             };
@@ -1413,7 +1605,12 @@ export interface operations {
             content: {
                 "application/json": {
                     orderIds: components["schemas"]["IdList"];
-                    /** @description Details for INFORMATION e-mails */
+                    /**
+                     * @description Send even where this e-mail was already sent (CONFIRMATION: the confirmation checkpoint is set; REVIEW: the review checkpoint is set; CANCELLATION: one was sent). Without it such orders are refused with ALREADY_SENT.
+                     * @default false
+                     */
+                    sendAgain?: boolean;
+                    /** @description Details for INFORMATION e-mails (the message is INQUIRY's text too) */
                     info?: {
                         message?: string;
                         meetingPoint?: string;
@@ -1428,24 +1625,48 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Which orders were mailed and which were not */
+            /** @description What was queued and what was refused */
+            200: {
+                headers: {
+                    /** @description "true" when this is the stored answer to an earlier request with the same key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailSendResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listOrderEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's messages */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        sent: string[];
-                        failed: {
-                            id: string;
-                            reason: string;
-                        }[];
+                        emails: components["schemas"]["EmailMessage"][];
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -1676,6 +1897,7 @@ export interface operations {
                 "application/json": {
                     displayId?: components["schemas"]["OrgDisplayId"];
                     name?: components["schemas"]["Name"];
+                    /** @description Country of the team to create; XX (the platform's Tech Team) is refused */
                     countryCode?: components["schemas"]["CountryCode"];
                     information?: components["schemas"]["OrgInformationInput"];
                     plan?: string | null;
@@ -2121,6 +2343,31 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    listMailVariables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variables */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        variables: components["schemas"]["MailVariable"][];
+                        /** @description The e-mail type that a product's mail content is the template of */
+                        productContentType: components["schemas"]["EmailType"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     getMailContent: {
         parameters: {
             query: {
@@ -2135,7 +2382,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The mail content (empty strings when none is set yet) */
+            /** @description The template in use (the built-in one, custom false, when none is set) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2161,22 +2408,53 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    teamId: components["schemas"]["Id"];
-                    productId: components["schemas"]["Id"];
-                    subject: string;
-                    body: string;
-                };
+                "application/json": components["schemas"]["MailContentInput"];
             };
         };
         responses: {
-            /** @description The mail content */
+            /** @description The template now in use */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MailContent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewMailContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ota: components["parameters"]["OtaPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    teamId: components["schemas"]["Id"];
+                    productId: components["schemas"]["Id"];
+                    subject: string;
+                    body: string;
+                    orderId?: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The message as it would be sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailPreview"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2447,9 +2725,15 @@ export interface operations {
                     /** @enum {string} */
                     tag: "new";
                     title?: string;
-                    /** Format: uri */
+                    /**
+                     * Format: uri
+                     * @description An http(s) URL or an uploaded image (base64 data URL of PNG, JPEG, GIF, WebP or SVG)
+                     */
                     imageUrl?: string | null;
-                    /** Format: uri */
+                    /**
+                     * Format: uri
+                     * @description An http(s) URL
+                     */
                     linkUrl?: string | null;
                 };
             };
@@ -2484,9 +2768,15 @@ export interface operations {
                     teamId: components["schemas"]["Id"];
                     tag?: string | null;
                     title?: string;
-                    /** Format: uri */
+                    /**
+                     * Format: uri
+                     * @description An http(s) URL or an uploaded image (base64 data URL of PNG, JPEG, GIF, WebP or SVG)
+                     */
                     imageUrl?: string | null;
-                    /** Format: uri */
+                    /**
+                     * Format: uri
+                     * @description An http(s) URL
+                     */
                     linkUrl?: string | null;
                 };
             };

@@ -145,8 +145,8 @@ describe('seed', () => {
       "SELECT mail_content FROM products WHERE team_id = 'team-vn' LIMIT 1",
     );
     expect(Object.keys(product.mail_content).sort()).toEqual([...OTAS].sort());
-    expect(product.mail_content.KLOOK.body).toContain('{{customerName}}');
-    expect(product.mail_content.KLOOK.body).toContain('{{departureAt}}');
+    expect(product.mail_content.KLOOK.body).toContain('{{ customerName }}');
+    expect(product.mail_content.KLOOK.body).toContain('{{ departureDate }} at {{ departureTime }}');
     const flags = await db.query<{ id: string }>('SELECT id FROM feature_flags');
     expect(flags.map((f) => f.id).sort()).toEqual(['EMAIL_SENDING_V1', 'INFO_SENDING_V1']);
     expect((await db.query('SELECT 1 FROM guides')).length).toBeGreaterThanOrEqual(24);

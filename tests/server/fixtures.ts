@@ -5,7 +5,7 @@ import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { issueAccessToken } from '../../server/auth/tokens';
 import { defaultFeatureFlags } from '../../src/domain/feature-flags';
-import { createTestApp } from './helpers';
+import { createTestApp, type TestAppOptions } from './helpers';
 
 /** Test data for the handler suites: users, teams and rows of their own (unique per call), so a
  *  suite never depends on the demo seed. */
@@ -183,8 +183,8 @@ export async function addTour(
 }
 
 /** A fresh app (demo seed without orders) with a world of its own. */
-export async function setup() {
-  const t = await createTestApp({ orders: 0 });
+export async function setup(opts: Omit<TestAppOptions, 'orders'> = {}) {
+  const t = await createTestApp({ ...opts, orders: 0 });
   const world = await makeWorld(t.app.db, t.app.config);
   return { ...t, world };
 }
@@ -205,12 +205,17 @@ export interface ServerSuite {
   ): Promise<LightMyRequestResponse>;
 }
 
-/** Registers the hooks of a handler suite: a fresh app and world before all tests of the file (then
- *  `init`, if given, for data of the file's own), closed after them. */
-export function useServerSuite(opts: { init?: (t: Suite) => Promise<void> | void } = {}): ServerSuite {
+/** Registers the hooks of a handler suite: a fresh app and world before all tests of the file (with
+ *  the options `app` gives, then `init`, if given, for data of the file's own), closed after them. */
+export function useServerSuite(
+  opts: {
+    app?: () => Omit<TestAppOptions, 'orders'> | Promise<Omit<TestAppOptions, 'orders'>>;
+    init?: (t: Suite) => Promise<void> | void;
+  } = {},
+): ServerSuite {
   let current: Suite | undefined;
   beforeAll(async () => {
-    current = await setup();
+    current = await setup(await opts.app?.());
     await opts.init?.(current);
   });
   afterAll(() => current?.close());

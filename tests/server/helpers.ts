@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import pg from 'pg';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildAppOptions } from '../../server/app';
 import { issueAccessToken } from '../../server/auth/tokens';
 import type { Config } from '../../server/config';
 import { openDb, type Db } from '../../server/db/client';
@@ -37,6 +37,8 @@ export interface TestAppOptions {
   staticDir?: string | null;
   config?: Partial<Config>;
   now?: Date;
+  /** Run the e-mail delivery worker (off by default: most suites only queue). */
+  emailWorker?: BuildAppOptions['emailWorker'];
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -98,6 +100,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     identityKeys: keys,
     handlers: opts.handlers,
     staticDir: opts.staticDir ?? null,
+    emailWorker: opts.emailWorker,
   });
   await app.ready();
   return {

@@ -48,6 +48,24 @@ describe('updateOrders', () => {
     expect(edit).toMatchObject({ type: 'EDIT', operatedBy: { id: s.w.editor.id } });
     expect(edit.comment).toContain('departureAt');
     expect(edit.comment).toContain('prices');
+    // each changed field with its value before and after, for the panel's Activity
+    expect(edit.changes).toHaveLength(3);
+    expect(edit.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'departureAt', from: '2033-01-01T00:00:00.000Z', to: '2033-02-01T08:00:00.000Z' },
+        { field: 'prices', from: [expect.objectContaining({ type: 'ADULT' })], to: oa.prices },
+        { field: 'emailCheckpoints', from: expect.objectContaining({ info: false }), to: oa.emailCheckpoints },
+      ]),
+    );
+    // a comment has no changes
+    const comment = await s.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${a}/comments`,
+      headers: bearer(s.w.member),
+      payload: { comment: 'Pickup at 7' },
+    });
+    expect(comment.statusCode).toBe(200);
+    expect(comment.json().changes).toBeUndefined();
   });
 
   it('answers 409 for a stale version and changes nothing', async () => {

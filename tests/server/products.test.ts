@@ -58,16 +58,19 @@ describe('mail content', () => {
       productId: s.w.product,
       subject: 'Hi {{customerName}}',
       body: 'See you on {{departureDate}} for {{route}}',
+      custom: true,
     });
-    const empty = await req('GET', `${url('MPG')}?teamId=${s.w.home.id}&productId=${s.w.product}`, s.w.member.token);
-    expect(empty.json()).toEqual({ ota: 'MPG', productId: s.w.product, subject: '', body: '' });
+    // none of its own: the built-in template applies
+    const none = await req('GET', `${url('MPG')}?teamId=${s.w.home.id}&productId=${s.w.product}`, s.w.member.token);
+    expect(none.json()).toMatchObject({ ota: 'MPG', productId: s.w.product, custom: false });
+    expect(none.json().subject).toContain('{{ productName }}');
     const saved = await req('PATCH', url('MPG'), s.w.editor.token, {
       teamId: s.w.home.id,
       productId: s.w.product,
       subject: 'S',
       body: 'B',
     });
-    expect(saved.json()).toEqual({ ota: 'MPG', productId: s.w.product, subject: 'S', body: 'B' });
+    expect(saved.json()).toEqual({ ota: 'MPG', productId: s.w.product, subject: 'S', body: 'B', custom: true });
     expect(
       (await req('GET', `${url('MPG')}?teamId=${s.w.home.id}&productId=${s.w.product}`, s.w.member.token)).json().body,
     ).toBe('B');

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { htmlPart, LOGO_CID } from './html';
+import { claim, purgeRequests, recordOutcome, type ClaimedMessage, type Failure } from './outbox';
+import { senderAddress, type EmailTransport } from './transport';
+
+/**
+ * The delivery worker of one server process: claims due messages from the outbox, hands them to
+ * the transport side by side (the SMTP pool spreads them over its connections), and records each
+ * outcome. A transient failure is retried with exponential backoff up to maxAttempts; a permanent
+ * one (the server refused the message or the address) fails at once. Several workers, in one
+ * process or many, share the queue: each message is claimed by one of them at a time.
+ *
+ * A message is sent at most once unless a process dies after the mail server accepted it and
+ * before its outcome was recorded (the window of one claim): then it is sent again when the lease
+ * runs out, with the same Message-ID.
+ */
+export interface EmailWorkerOptions {
+  /** Messages claimed at once. */
+  batchSize?: number;
+  /** How long a claim holds its messages; a dead worker's messages are taken over after it. */
+  leaseMs?: number;
+  /** How often to look for due messages when not woken. */
+  pollMs?: number;
+  /** Attempts before a message fails for good. */
+  maxAttempts?: number;
+  /** Delay before the first retry; doubled each time, up to maxBackoffMs (each +-20% jitter). */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** Days an Idempotency-Key's answer is kept. */
+  keepRequestsDays?: number;
+  log?: { error(msg: string): void };
+}
+
+export interface EmailWorker {
+  /** Look for due messages now (after a send request queued some). */
+  wake(): void;
+  /** Finishes the claim under way, then stops; the transport is not closed. */
+  stop(): Promise<void>;
+}
+
+const DEFAULTS = {
+  batchSize: 50,
+  leaseMs: 5 * 60_000,
+  pollMs: 1000,
+  maxAttempts: 6,
+  backoffMs: 5000,
+  maxBackoffMs: 15 * 60_000,
+  keepRequestsDays: 7,
+};
+
+interface SmtpFault {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  message?: string;
+}
+
+/** A 5xx reply (address or message refused) or a malformed envelope will fail every time. */
+function isPermanent(err: unknown): boolean {
+  const e = err as SmtpFault;
+  if (typeof e.responseCode === 'number') return e.responseCode >= 500;
+  return e.code === 'EENVELOPE' || e.code === 'EMESSAGE';
+}
+
+function reasonOf(err: unknown): string {
+  const e = err as SmtpFault;
+  return (e.response || e.message || String(err)).slice(0, 1000);
+}
+
+export function startEmailWorker(db: Db, transport: EmailTransport, options: EmailWorkerOptions = {}): EmailWorker {
+  const opts = { ...DEFAULTS, ...options };
+  const log = options.log ?? console;
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+  let lastPurge = 0;
+
+  const backoff = (attempts: number) => {
+    const base = Math.min(opts.maxBackoffMs, opts.backoffMs * 2 ** (attempts - 1));
+    return base * (0.8 + Math.random() * 0.4);
+  };
+
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      if (woken || stopped) return resolve();
+      const timer = setTimeout(done, opts.pollMs);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  /** Name and logo by team, read once per claim, for the HTML part. */
+  async function teamsOf(batch: ClaimedMessage[]): Promise<Map<string, { name: string; logo: string | null }>> {
+    const rows = await db.query<{ id: string; name: string; avatar_url: string | null }>(
+      'SELECT id, name, avatar_url FROM teams WHERE id = ANY($1::text[])',
+      [[...new Set(batch.map((m) => m.teamId))]],
+    );
+    return new Map(rows.map((r) => [r.id, { name: r.name, logo: r.avatar_url }]));
+  }
+
+  async function deliver(batch: ClaimedMessage[], token: string): Promise<void> {
+    const teams = await teamsOf(batch);
+    const from = senderAddress();
+    const sent: ClaimedMessage[] = [];
+    const failed: Failure[] = [];
+    await Promise.all(
+      batch.map(async (m) => {
+        if (m.attempts > opts.maxAttempts) {
+          // claimed again after its worker died, too many times
+          failed.push({ message: m, reason: `Gave up after ${m.attempts - 1} attempts`, retryInMs: null });
+          return;
+        }
+        try {
+          const { id, recipient: to, subject, text } = m;
+          const team = teams.get(m.teamId) ?? { name: '', logo: null };
+          const html = htmlPart({ teamName: team.name, logoSrc: team.logo ? `cid:${LOGO_CID}` : null, text });
+          await transport.send({ id, from, to, subject, text, html, logo: team.logo });
+          sent.push(m);
+        } catch (err) {
+          const last = isPermanent(err) || m.attempts >= opts.maxAttempts;
+          failed.push({ message: m, reason: reasonOf(err), retryInMs: last ? null : backoff(m.attempts) });
+        }
+      }),
+    );
+    await recordOutcome(db, token, sent, failed);
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      woken = false;
+      try {
+        const token = randomUUID();
+        const batch = await claim(db, token, opts.batchSize, opts.leaseMs);
+        if (batch.length > 0) {
+          await deliver(batch, token);
+          continue;
+        }
+        if (Date.now() - lastPurge > 3_600_000) {
+          lastPurge = Date.now();
+          await purgeRequests(db, opts.keepRequestsDays);
+        }
+      } catch (err) {
+        if (stopped) break;
+        log.error(`E-mail worker: ${(err as Error).message}`);
+      }
+      await sleep();
+    }
+  }
+
+  const running = loop();
+  return {
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,4 @@
+/** Paths of the API and the identity provider (the rest belongs to the web app). */
+export function isApiPath(url: string): boolean {
+  return /^\/(api|oidc)(\/|\?|$)/.test(url);
+}
