@@ -73,106 +73,127 @@ function serverCounts(options: GroupOptions): ReadonlyMap<string, number> {
 }
 
 /**
+ * What grouping keeps between two calls: the items and rows of the last call and where each
+ * day's header is. Never changed once returned (a later call copies what it changes).
+ */
+export interface DateGroupState<T> extends DateGroups<T> {
+  items: readonly T[];
+  scope: string;
+  dailyCounts: readonly DayCount[] | null;
+  counts: ReadonlyMap<string, number>;
+  /** Index of each day's header in `rows`, and its loaded item rows. */
+  headerAt: ReadonlyMap<string, number>;
+  loaded: ReadonlyMap<string, number>;
+}
+
+export const NO_GROUPS: DateGroupState<never> = Object.freeze({
+  items: [],
+  rows: [],
+  keys: [],
+  scope: '',
+  dailyCounts: null,
+  counts: new Map(),
+  headerAt: new Map(),
+  loaded: new Map(),
+});
+
+/**
  * Header rows and item rows, days in the order they first appear (the server's order).
  */
 export function groupByDate<T extends Datable>(items: readonly T[], options: GroupOptions): DateGroups<T> {
-  return createDateGrouper<T>()(items, options);
+  return nextDateGroups<T>(NO_GROUPS, items, options);
+}
+
+/** Places items after `rows`; false when one belongs to a day that is not the last one. */
+function place<T extends Datable>(
+  work: { rows: GroupedRow<T>[]; headerAt: Map<string, number>; loaded: Map<string, number> },
+  from: readonly T[],
+  start: number,
+  options: GroupOptions,
+  touched: Set<string>,
+): boolean {
+  const { rows, headerAt, loaded } = work;
+  let last = rows.length ? rows[rows.length - 1].date : null;
+  for (let i = start; i < from.length; i++) {
+    const item = from[i];
+    const date = sortDay(item, options.sort, options.timezone);
+    if (date !== last) {
+      if (headerAt.has(date)) return false;
+      headerAt.set(date, rows.length);
+      rows.push({ header: true, id: date, date, count: 0, loaded: 0 });
+      last = date;
+    }
+    rows.push({ header: false, id: item.id, date, item });
+    loaded.set(date, (loaded.get(date) ?? 0) + 1);
+    touched.add(date);
+  }
+  return true;
+}
+
+function regroup<T extends Datable>(next: readonly T[], options: GroupOptions) {
+  const days = new Map<string, ItemRow<T>[]>();
+  for (const item of next) {
+    const date = sortDay(item, options.sort, options.timezone);
+    const row: ItemRow<T> = { header: false, id: item.id, date, item };
+    const bucket = days.get(date);
+    if (bucket) bucket.push(row);
+    else days.set(date, [row]);
+  }
+  const rows: GroupedRow<T>[] = [];
+  const headerAt = new Map<string, number>();
+  const loaded = new Map<string, number>();
+  for (const [date, bucket] of days) {
+    headerAt.set(date, rows.length);
+    loaded.set(date, bucket.length);
+    rows.push({ header: true, id: date, date, count: 0, loaded: 0 });
+    for (const row of bucket) rows.push(row);
+  }
+  return { rows, headerAt, loaded };
+}
+
+function extendsItems<T>(prev: readonly T[], next: readonly T[]): boolean {
+  if (next.length < prev.length) return false;
+  for (let i = 0; i < prev.length; i++) if (next[i] !== prev[i]) return false;
+  return true;
 }
 
 /**
- * `groupByDate` for a list that grows a page at a time: while each call's items start with the
- * previous call's (a page appended), only the new items are dated and placed, and only the
- * headers whose count changed are replaced; anything else (a patch, a removal, a new sort or
- * zone) groups everything again. The rows of one call are never changed by a later one.
+ * `groupByDate` for a list that grows a page at a time: while `next` starts with the previous
+ * call's items (a page appended), only the new items are dated and placed, and only the headers
+ * whose count changed are replaced; anything else (a patch, a removal, a new sort or zone) groups
+ * everything again. `prev` is left as it was.
  */
-export function createDateGrouper<T extends Datable>(): (items: readonly T[], options: GroupOptions) => DateGroups<T> {
-  let items: readonly T[] = [];
-  let rows: GroupedRow<T>[] = [];
-  let scope = '';
-  let dailyCounts: readonly DayCount[] | null = null;
-  let counts: ReadonlyMap<string, number> = new Map();
-  /** Index of each day's header in `rows`, and its loaded item rows. */
-  let headerAt = new Map<string, number>();
-  let loaded = new Map<string, number>();
-
-  /** Places items after `rows`; false when one belongs to a day that is not the last one. */
-  function place(from: readonly T[], start: number, options: GroupOptions, touched: Set<string>): boolean {
-    let last = rows.length ? rows[rows.length - 1].date : null;
-    for (let i = start; i < from.length; i++) {
-      const item = from[i];
-      const date = sortDay(item, options.sort, options.timezone);
-      if (date !== last) {
-        if (headerAt.has(date)) return false;
-        headerAt.set(date, rows.length);
-        rows.push({ header: true, id: date, date, count: 0, loaded: 0 });
-        last = date;
-      }
-      rows.push({ header: false, id: item.id, date, item });
-      loaded.set(date, (loaded.get(date) ?? 0) + 1);
-      touched.add(date);
+export function nextDateGroups<T extends Datable>(
+  prev: DateGroupState<T>,
+  next: readonly T[],
+  options: GroupOptions,
+): DateGroupState<T> {
+  const scope = `${options.timezone}|${bookedSort(options.sort)}`;
+  const recount = options.dailyCounts !== prev.dailyCounts || scope !== prev.scope;
+  const counts = recount ? serverCounts(options) : prev.counts;
+  let touched = new Set<string>();
+  let work: { rows: GroupedRow<T>[]; headerAt: Map<string, number>; loaded: Map<string, number> };
+  if (next === prev.items && scope === prev.scope) {
+    work = { rows: prev.rows.slice(), headerAt: new Map(prev.headerAt), loaded: new Map(prev.loaded) };
+  } else if (scope === prev.scope && extendsItems(prev.items, next)) {
+    work = { rows: prev.rows.slice(), headerAt: new Map(prev.headerAt), loaded: new Map(prev.loaded) };
+    if (!place(work, next, prev.items.length, options, touched)) {
+      work = regroup(next, options);
+      touched = new Set(work.headerAt.keys());
     }
-    return true;
+  } else {
+    work = regroup(next, options);
+    touched = new Set(work.headerAt.keys());
   }
-
-  function regroup(next: readonly T[], options: GroupOptions) {
-    const days = new Map<string, ItemRow<T>[]>();
-    for (const item of next) {
-      const date = sortDay(item, options.sort, options.timezone);
-      const row: ItemRow<T> = { header: false, id: item.id, date, item };
-      const bucket = days.get(date);
-      if (bucket) bucket.push(row);
-      else days.set(date, [row]);
-    }
-    rows = [];
-    headerAt = new Map();
-    loaded = new Map();
-    for (const [date, bucket] of days) {
-      headerAt.set(date, rows.length);
-      loaded.set(date, bucket.length);
-      rows.push({ header: true, id: date, date, count: 0, loaded: 0 });
-      for (const row of bucket) rows.push(row);
-    }
+  const { rows, headerAt, loaded } = work;
+  for (const date of recount ? headerAt.keys() : touched) {
+    const at = headerAt.get(date)!;
+    const n = loaded.get(date) ?? 0;
+    const count = counts.get(date) ?? n;
+    const old = rows[at] as HeaderRow;
+    if (old.count !== count || old.loaded !== n) rows[at] = { header: true, id: date, date, count, loaded: n };
   }
-
-  const extends_ = (next: readonly T[]) => {
-    if (next.length < items.length) return false;
-    for (let i = 0; i < items.length; i++) if (next[i] !== items[i]) return false;
-    return true;
-  };
-
-  return (next, options) => {
-    const nextScope = `${options.timezone}|${bookedSort(options.sort)}`;
-    const recount = options.dailyCounts !== dailyCounts || nextScope !== scope;
-    if (recount) counts = serverCounts(options);
-    let touched = new Set<string>();
-    if (next === items && nextScope === scope) {
-      rows = rows.slice();
-    } else if (nextScope === scope && extends_(next)) {
-      const before = { rows, headerAt, loaded };
-      rows = rows.slice();
-      headerAt = new Map(headerAt);
-      loaded = new Map(loaded);
-      if (!place(next, items.length, options, touched)) {
-        ({ rows, headerAt, loaded } = before);
-        regroup(next, options);
-        touched = new Set(headerAt.keys());
-      }
-    } else {
-      regroup(next, options);
-      touched = new Set(headerAt.keys());
-    }
-    for (const date of recount ? headerAt.keys() : touched) {
-      const at = headerAt.get(date)!;
-      const n = loaded.get(date) ?? 0;
-      const count = counts.get(date) ?? n;
-      const old = rows[at] as HeaderRow;
-      if (old.count !== count || old.loaded !== n) rows[at] = { header: true, id: date, date, count, loaded: n };
-    }
-    items = next;
-    scope = nextScope;
-    dailyCounts = options.dailyCounts;
-    return { rows, keys: rows };
-  };
+  return { items: next, rows, keys: rows, scope, dailyCounts: options.dailyCounts, counts, headerAt, loaded };
 }
 
 /**

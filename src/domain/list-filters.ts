@@ -38,7 +38,15 @@ type FilterKind = 'orders' | 'tours';
  * The URL query names. Absent means "the default"; `dates=all` says "no date chosen",
  * since an absent range means the current month.
  */
-export const FILTER_PARAMS = { from: 'from', to: 'to', dates: 'dates', ota: 'ota', status: 'status', search: 'q', sort: 'sort' } as const;
+export const FILTER_PARAMS = {
+  from: 'from',
+  to: 'to',
+  dates: 'dates',
+  ota: 'ota',
+  status: 'status',
+  search: 'q',
+  sort: 'sort',
+} as const;
 const ALL_DATES = 'all';
 
 export const NO_DATE_LABEL = 'Pick a date';
@@ -90,7 +98,11 @@ const oneOf = <T extends string>(values: readonly T[], value: string): value is 
  * Reads the filters from a URL query. A value that makes no sense is dropped (that filter
  * falls back to its default) with a notice; the other filters are kept as they are.
  */
-export function parseListFilters(params: URLSearchParams, defaults: ListFilters, kind: FilterKind = 'orders'): ParsedFilters {
+export function parseListFilters(
+  params: URLSearchParams,
+  defaults: ListFilters,
+  kind: FilterKind = 'orders',
+): ParsedFilters {
   const notices: string[] = [];
   const filters: ListFilters = { ...defaults };
   const get = (name: string) => params.get(name)?.trim() ?? '';
@@ -100,7 +112,9 @@ export function parseListFilters(params: URLSearchParams, defaults: ListFilters,
   const dates = get(FILTER_PARAMS.dates);
   if (from || to) {
     if (!isDay(from) || !isDay(to)) {
-      notices.push(`Ignored the date range "${from || '?'} to ${to || '?'}": dates must be real days written YYYY-MM-DD. Showing the default dates.`);
+      notices.push(
+        `Ignored the date range "${from || '?'} to ${to || '?'}": dates must be real days written YYYY-MM-DD. Showing the default dates.`,
+      );
     } else if (to < from) {
       notices.push(`Ignored the date range "${from} to ${to}": it ends before it starts. Showing the default dates.`);
     } else {
@@ -194,4 +208,26 @@ export function toListQuery(filters: ListFilters): ListQuery {
     else query.otaOrderId = search;
   }
   return query;
+}
+
+/** The URL query (`?...`, or empty) of `search` with the filters written in, other parameters kept. */
+export function withFilters(search: string, filters: ListFilters, defaults: ListFilters): string {
+  const query = writeListFilters(new URLSearchParams(search), filters, defaults).toString();
+  return query ? `?${query}` : '';
+}
+
+export function sameFilters(a: ListFilters, b: ListFilters): boolean {
+  return (
+    sameRange(a, b) &&
+    a.ota === b.ota &&
+    a.status === b.status &&
+    a.search.trim() === b.search.trim() &&
+    a.sort === b.sort
+  );
+}
+
+/** Everything a list screen reads from its URL's query at one clock reading: defaults, today, filters, notices. */
+export function filtersOfUrl(search: string, timezone: string, now: number, kind: FilterKind = 'orders') {
+  const defaults = defaultListFilters(timezone, now);
+  return { defaults, today: dayIn(timezone, now), ...parseListFilters(new URLSearchParams(search), defaults, kind) };
 }

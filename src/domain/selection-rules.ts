@@ -1,5 +1,4 @@
-/** Selections of orders and tours: which rows a click or a key selects, and when a navigation clears them. */
-export type SelectionKind = 'order' | 'tour';
+/** Selections of orders and tours: which rows a click or a key selects. */
 
 /** A row of the grouped list: a date header (`id` = `YYYY-MM-DD`) or an item (order or tour). */
 export interface SelectionRow {
@@ -19,14 +18,12 @@ export interface SelectionState {
 export type ClickMode = 'replace' | 'range' | 'toggle';
 export type SelectionKey = 'ArrowUp' | 'ArrowDown' | 'Space' | 'Enter' | 'Escape';
 
-export const EMPTY_SELECTION: SelectionState = Object.freeze({ ids: [], anchorId: null, focusId: null, openId: null }) as SelectionState;
-
-/** `/orders/...` clears the order selection, `/tours/...` the tour selection. */
-export function selectionsToClear(pathname: string): SelectionKind[] {
-  if (pathname.startsWith('/order')) return ['order'];
-  if (pathname.startsWith('/tour')) return ['tour'];
-  return [];
-}
+export const EMPTY_SELECTION: SelectionState = Object.freeze({
+  ids: [],
+  anchorId: null,
+  focusId: null,
+  openId: null,
+}) as SelectionState;
 
 export function toggleId(ids: readonly string[], id: string): string[] {
   return ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id];
@@ -59,7 +56,10 @@ export function rangeIds(rows: readonly SelectionRow[], fromId: string, toId: st
   const to = rows.findIndex((r) => r.id === toId);
   if (from < 0 || to < 0) return [];
   const [start, end] = from <= to ? [from, to] : [to, from];
-  return rows.slice(start, end + 1).filter((r) => !r.header).map((r) => r.id);
+  return rows
+    .slice(start, end + 1)
+    .filter((r) => !r.header)
+    .map((r) => r.id);
 }
 
 /**
@@ -68,7 +68,12 @@ export function rangeIds(rows: readonly SelectionRow[], fromId: string, toId: st
  * the anchor to it (without an anchor in the list, like replace); toggle flips it. Range and
  * toggle leave the panel as it is.
  */
-export function clickRow(state: SelectionState, rows: readonly SelectionRow[], id: string, mode: ClickMode): SelectionState {
+export function clickRow(
+  state: SelectionState,
+  rows: readonly SelectionRow[],
+  id: string,
+  mode: ClickMode,
+): SelectionState {
   const row = rows.find((r) => r.id === id);
   if (!row) return state;
   if (row.header) return { ...state, ids: toggleDay(state.ids, rows, row.date), anchorId: id, focusId: id };
@@ -132,4 +137,11 @@ export function pruneSelection(state: SelectionState, itemIds: readonly string[]
 export function needsPrune(state: SelectionState, itemIds: readonly string[]): boolean {
   const gone = goneFrom(new Set(itemIds));
   return state.ids.some(gone) || gone(state.anchorId) || gone(state.focusId);
+}
+
+/** The loaded items among the selected ids, in list order. */
+export function selectedItems<T extends { id: string }>(items: readonly T[], ids: readonly string[]): T[] {
+  if (ids.length === 0) return [];
+  const wanted = new Set(ids);
+  return items.filter((item) => wanted.has(item.id));
 }

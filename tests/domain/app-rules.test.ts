@@ -4,7 +4,7 @@ import { wantsInspector } from '../../src/domain/inspector';
 import { AREA_TITLES, NAV_AREAS, navAreasFor, ORDER_VIEW_LABELS, tourViewTitle } from '../../src/domain/navigation';
 import { isCallbackPath, normalizePath, wasSignedOut } from '../../src/domain/paths';
 import { pageTitle, PRODUCT_NAME } from '../../src/domain/product';
-import { selectionsToClear, toggleId, uniqueIds } from '../../src/domain/selection-rules';
+import { toggleId, uniqueIds } from '../../src/domain/selection-rules';
 import { STORAGE_KEYS } from '../../src/domain/storage-keys';
 
 describe('product and titles', () => {
@@ -41,15 +41,7 @@ describe('paths', () => {
   });
 });
 
-describe('selection clearing', () => {
-  it('clears the order selection under /order and the tour selection under /tour', () => {
-    expect(selectionsToClear('/orders/pending')).toEqual(['order']);
-    expect(selectionsToClear('/orders')).toEqual(['order']);
-    expect(selectionsToClear('/tours/today')).toEqual(['tour']);
-    expect(selectionsToClear('/products')).toEqual([]);
-    expect(selectionsToClear('/')).toEqual([]);
-  });
-
+describe('selection ids', () => {
   it('toggles and de-duplicates ids', () => {
     expect(toggleId(['a'], 'b')).toEqual(['a', 'b']);
     expect(toggleId(['a', 'b'], 'a')).toEqual(['b']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDateGrouper, dayLabel, groupByDate, sortDay, timeIn, type GroupOptions } from '../../src/domain/date-groups';
+import { nextDateGroups, NO_GROUPS, type DateGroupState, dayLabel, groupByDate, sortDay, timeIn, type GroupOptions } from '../../src/domain/date-groups';
 
 const HCM = 'Asia/Ho_Chi_Minh'; // UTC+7
 const item = (id: string, departureAt: string, bookedAt = departureAt) => ({ id, departureAt, bookedAt });
@@ -70,6 +70,12 @@ describe('date groups', () => {
   });
 });
 
+/** Each call groups on the state the previous one returned, as the list machine does. */
+function grouper<T extends { id: string; departureAt: string }>() {
+  let state: DateGroupState<T> = NO_GROUPS;
+  return (items: readonly T[], options: GroupOptions) => (state = nextDateGroups(state, items, options));
+}
+
 describe('date groups of a list that grows by pages', () => {
   const UTC: GroupOptions = { timezone: 'UTC', sort: 'DEPARTURE_AT_ASC', dailyCounts: [] };
   const at = (day: number, hour: number) => `2026-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`;
@@ -78,7 +84,7 @@ describe('date groups of a list that grows by pages', () => {
     rows.map((r) => (r.header ? `#${r.id}:${r.count}/${r.loaded}` : `${r.id}@${r.date}`));
 
   it('gives, page after page, the rows of grouping everything at once, and never changes earlier rows', () => {
-    const group = createDateGrouper<(typeof orders)[number]>();
+    const group = grouper<(typeof orders)[number]>();
     const seen: Array<{ rows: ReturnType<typeof groupByDate>['rows']; shape: string[] }> = [];
     for (let n = 5; n <= orders.length; n += 5) {
       const { rows, keys } = group(orders.slice(0, n), UTC);
@@ -90,7 +96,7 @@ describe('date groups of a list that grows by pages', () => {
   });
 
   it("keeps the header rows of days a page did not touch (their views need not render again)", () => {
-    const group = createDateGrouper<(typeof orders)[number]>();
+    const group = grouper<(typeof orders)[number]>();
     const first = group(orders.slice(0, 20), UTC).rows;
     const next = group(orders.slice(0, 25), UTC).rows;
     expect(next[0]).toBe(first[0]); // 1 March: full before and after
@@ -99,7 +105,7 @@ describe('date groups of a list that grows by pages', () => {
   });
 
   it('groups again when a page brings a day shown before, or rows are patched or removed', () => {
-    const group = createDateGrouper<(typeof orders)[number]>();
+    const group = grouper<(typeof orders)[number]>();
     group(orders.slice(0, 20), UTC);
     const late = [...orders.slice(0, 20), item('late', at(1, 23))];
     expect(shape(group(late, UTC).rows)).toEqual(shape(groupByDate(late, UTC).rows));
@@ -110,7 +116,7 @@ describe('date groups of a list that grows by pages', () => {
   });
 
   it("takes the server's day counts when they arrive, and a new zone or sort from scratch", () => {
-    const group = createDateGrouper<(typeof orders)[number]>();
+    const group = grouper<(typeof orders)[number]>();
     const some = orders.slice(0, 10);
     const counted = { ...UTC, dailyCounts: [{ date: '2026-03-02', total: 99 }] };
     expect(shape(group(some, counted).rows)).toEqual(shape(groupByDate(some, counted).rows));

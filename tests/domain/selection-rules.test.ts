@@ -9,7 +9,6 @@ import {
   pressKey,
   pruneSelection,
   rangeIds,
-  selectionsToClear,
   toggleDay,
   type SelectionRow,
   type SelectionState,
@@ -21,14 +20,6 @@ const header = (date: string): SelectionRow => ({ id: date, date, header: true }
 const item = (id: string, date: string): SelectionRow => ({ id, date, header: false });
 const ROWS: SelectionRow[] = [header(D1), item('a1', D1), item('a2', D1), item('a3', D1), header(D2), item('b1', D2), item('b2', D2)];
 const at = (patch: Partial<SelectionState>): SelectionState => ({ ...EMPTY_SELECTION, ...patch });
-
-describe('selectionsToClear', () => {
-  it('clears the order selection on /order paths and the tour selection on /tour paths', () => {
-    expect(selectionsToClear('/orders/pending')).toEqual(['order']);
-    expect(selectionsToClear('/tours/today')).toEqual(['tour']);
-    expect(selectionsToClear('/setting')).toEqual([]);
-  });
-});
 
 describe('days', () => {
   it('lists the items of a day, never its header', () => {

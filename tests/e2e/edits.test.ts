@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, signIn } from './browser';
+import { createTestOrder, pageApi, type TestOrder } from './page-api';
 
 // Order edits end to end: history saved step by step, rollback on failure, no lost update
 // between two sessions. Each test creates its own order (unique OTA id) and finds it by search.
@@ -36,51 +37,9 @@ async function dismissDialogs(page: Page): Promise<void> {
   if (await gotIt.isVisible()) await gotIt.click();
 }
 
-/** Calls the API with the page's own token (as the app would). */
-function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('AUTH')}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, data: res.status === 204 ? null : await res.json() };
-    },
-    { method, path, body },
-  );
-}
-
-interface CreatedOrder {
-  id: string;
-  otaOrderId: string;
-  departureAt: string;
-}
-
-/** An order of the page's team that no other test touches. */
-async function createOrder(page: Page, tag: string): Promise<CreatedOrder> {
-  const teamId = await page.evaluate(() => localStorage.getItem('teamId'));
-  const otaOrderId = `E2EEDIT${tag}${Date.now()}`;
-  const departure = new Date(Date.now() + 10 * 86_400_000);
-  departure.setUTCHours(3, 0, 0, 0);
-  const { status, data } = await api<{ orders: CreatedOrder[] }>(page, 'POST', '/api/v1/orders/batch', {
-    teamId,
-    ota: 'KLOOK',
-    orders: [
-      {
-        otaOrderId,
-        departureAt: departure.toISOString(),
-        language: 'English',
-        product: { id: `e2e-edit-${tag}`, route: 'Edit walk' },
-        customer: { name: 'Edit Tester', email: 'edit@example.test' },
-        quantity: { adult: 2, child: 0 },
-        prices: [{ type: 'ADULT', amount: 40, currency: 'USD' }],
-      },
-    ],
-  });
-  expect(status).toBe(200);
-  return data.orders[0];
-}
+const api = <T>(page: Page, method: string, path: string, body?: unknown) => pageApi<T>(page, method, path, body);
+const createOrder = (page: Page, tag: string) => createTestOrder(page, `E2EEDIT${tag}`, 10);
+type CreatedOrder = TestOrder;
 
 /** Opens the order's side panel: search it through the URL and click its row. */
 async function openOrder(page: Page, order: CreatedOrder): Promise<void> {

@@ -50,7 +50,7 @@ async function scrollThrough(page: Page): Promise<{ seen: string[]; maxElements:
     expect(new Set(ids).size, 'a row id shows twice').toBe(ids.length);
     for (const id of ids) if (!seen.includes(id)) seen.push(id);
     maxElements = Math.max(maxElements, await page.evaluate(() => document.getElementsByTagName('*').length));
-    if ((await scroller(page).getAttribute('aria-rowcount')) !== '-1') {
+    if ((await page.getByRole('grid').getAttribute('aria-rowcount')) !== '-1') {
       const atBottom = await scroller(page).evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2);
       if (atBottom) break;
     }

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { appMachine, type AppInput } from '../../src/machines/app/app.machine';
-import { selectOrderSelection, selectReloading, selectTourSelection } from '../../src/machines/app/selectors';
-import { selectionMachine } from '../../src/machines/selection/selection.machine';
+import { selectReloading } from '../../src/machines/app/selectors';
 
 function start(input: AppInput) {
   const effects = { reloadPage: vi.fn(), stampChunkReload: vi.fn(), leaveApp: vi.fn<(url: string) => void>() };
@@ -25,41 +24,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('selection', () => {
-  it('toggles, sets and clears ids', () => {
-    const actor = createActor(selectionMachine).start();
-    actor.send({ type: 'selection.toggle', id: 'a' });
-    actor.send({ type: 'selection.toggle', id: 'b' });
-    actor.send({ type: 'selection.toggle', id: 'a' });
-    expect(actor.getSnapshot().context.ids).toEqual(['b']);
-    actor.send({ type: 'selection.set', ids: ['x', 'y', 'x'] });
-    expect(actor.getSnapshot().context.ids).toEqual(['x', 'y']);
-    actor.send({ type: 'selection.clear' });
-    expect(actor.getSnapshot().context.ids).toEqual([]);
-  });
-});
-
 describe('app actor', () => {
   const fresh = { lastChunkReloadAt: null, now: 1_000_000 };
-
-  it('clears the order selection on navigation to /order… and the tour selection on /tour…', () => {
-    const { actor } = start(fresh);
-    const orders = selectOrderSelection(actor.getSnapshot())!;
-    const tours = selectTourSelection(actor.getSnapshot())!;
-    orders.send({ type: 'selection.set', ids: ['o1'] });
-    tours.send({ type: 'selection.set', ids: ['t1'] });
-
-    actor.send({ type: 'route.changed', pathname: '/products' });
-    expect(orders.getSnapshot().context.ids).toEqual(['o1']);
-    expect(tours.getSnapshot().context.ids).toEqual(['t1']);
-
-    actor.send({ type: 'route.changed', pathname: '/tours/today' });
-    expect(tours.getSnapshot().context.ids).toEqual([]);
-    expect(orders.getSnapshot().context.ids).toEqual(['o1']);
-
-    actor.send({ type: 'route.changed', pathname: '/orders/pending' });
-    expect(orders.getSnapshot().context.ids).toEqual([]);
-  });
 
   it('leaves the app through the named navigation action', () => {
     const { actor, effects } = start(fresh);

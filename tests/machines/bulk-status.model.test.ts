@@ -1,39 +1,38 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import type { StatusChange } from '../../src/api/services/status';
-import { bulkStatusMachine, type BulkStatusEvent } from '../../src/machines/bulk-status/bulk-status.machine';
-import type { ListKind } from '../../src/machines/list/types';
-import { bulkHarness, fakeCounts, fakeList, silenceLogs } from './bulk-status-fakes';
+import { bulkStatusMachines } from '../../src/machines/bulk-status/bulk-status.machine';
+import { selectCanMove } from '../../src/machines/bulk-status/selectors';
+import type { BulkStatusEvent } from '../../src/machines/bulk-status/types';
+import { bulkHarness, SELECTED, silenceLogs } from './bulk-status-fakes';
+import { graphUnderParent } from './graph-under-parent';
+import { done, failed, type Synthetic } from './shared-fakes';
 
 /**
- * Model-based: the states come from the production machine (xstate/graph, with the service results
- * as synthetic `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events). Every path is replayed
- * on a real actor, then every event is tried from its end state and its effects checked: the
- * request, the log, the toast, and what the list and the navigation totals are told.
+ * Model-based: the states come from the production machine of each kind (xstate/graph, with the
+ * save's results as synthetic `xstate.done.actor.saveStatus` / `xstate.error.actor.saveStatus`
+ * events). Every path is replayed on a real actor under a stand-in screen, then every event is
+ * tried from its end state and its effects checked: the request, the log, the toast, the report.
  */
-type Synthetic =
-  | { type: `xstate.done.actor.${string}`; output: StatusChange[] | null }
-  | { type: `xstate.error.actor.${string}`; error: unknown };
 type ModelEvent = BulkStatusEvent | Synthetic;
 
-const SERVICE: Record<ListKind, string> = { orders: 'updateOrderStatusBatch', tours: 'updateTourStatusBatch' };
 const CHANGES: StatusChange[] = [
   { id: 'o1', statusV2: 'cancel_requested', version: 4 },
   { id: 'o2', statusV2: 'cancel_requested', version: 1 },
   { id: 'o9', statusV2: 'cancel_requested', version: 2 },
 ];
-const MOVE: BulkStatusEvent = { type: 'bulk.move', ids: ['o1', 'o2', 'o9', 'o1'], status: 'cancel_requested' };
-const EMPTY: BulkStatusEvent = { type: 'bulk.move', ids: [], status: 'completed' };
 
-/** The one save in flight has the same id whichever service the kind spawns. */
 const EVENTS = {
-  move: MOVE,
-  empty: EMPTY,
-  saved: { type: 'xstate.done.actor.saveStatus', output: CHANGES },
-  refused: { type: 'xstate.done.actor.saveStatus', output: null },
-  failed: { type: 'xstate.error.actor.saveStatus', error: new Error('network') },
+  select: { type: 'bulk.select', rows: SELECTED },
+  deselect: { type: 'bulk.select', rows: [] },
+  move: { type: 'bulk.move', status: 'cancel_requested' },
+  saved: done('saveStatus', CHANGES),
+  refused: done('saveStatus', null),
+  failed: failed('saveStatus'),
 } satisfies Record<string, ModelEvent>;
 type Name = keyof typeof EVENTS;
+const NAMES = Object.keys(EVENTS) as Name[];
+const isAnswer = (name: Name) => name === 'saved' || name === 'refused' || name === 'failed';
 
 const MESSAGES = {
   orders: { moved: '3 orders moved to "Cancel Requested"', failed: 'Failed to update order status' },
@@ -47,22 +46,26 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe.each(['orders', 'tours'] as const)('bulk status model (%s)', (kind) => {
-  const events = EVENTS;
-  const names = Object.keys(events) as Name[];
-  const nameOf = (e: ModelEvent) => names.find((n) => events[n] === e)!;
-  const paths = getShortestPaths(bulkStatusMachine, {
-    input: { kind, list: fakeList().handle, counts: fakeCounts().handle },
-    events: Object.values(events) as BulkStatusEvent[],
-    serializeState: (s) => JSON.stringify({ value: s.value, error: s.context.error, status: s.context.status }),
+  const nameOf = (e: ModelEvent) => NAMES.find((n) => EVENTS[n] === e)!;
+  const paths = getShortestPaths(graphUnderParent(bulkStatusMachines[kind]), {
+    input: { kind },
+    events: Object.values(EVENTS) as BulkStatusEvent[],
+    serializeState: (s) =>
+      JSON.stringify({
+        value: s.value,
+        error: s.context.error,
+        status: s.context.status,
+        selected: s.context.selected.length,
+      }),
   });
   const stepsOf = (p: (typeof paths)[number]) =>
     p.steps
       .filter((s) => (s.event as { type: string }).type !== 'xstate.init')
       .map((s) => nameOf(s.event as ModelEvent));
 
-  it('reaches every state, and both the saved and the failed ends', () => {
-    const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    expect(values).toEqual(new Set(['"idle"', '"saving"']));
+  it('reaches every state, with and without a selection, and both the saved and the failed ends', () => {
+    const values = new Set(paths.map((p) => JSON.stringify([p.state.value, p.state.context.selected.length])));
+    expect(values).toEqual(new Set(['["idle",0]', '["idle",3]', '["saving",0]', '["saving",3]']));
     expect(new Set(paths.map((p) => p.state.context.error))).toEqual(new Set([null, MESSAGES[kind].failed]));
   });
 
@@ -70,85 +73,86 @@ describe.each(['orders', 'tours'] as const)('bulk status model (%s)', (kind) => 
   async function replay(steps: Name[]) {
     const h = bulkHarness(kind);
     for (const name of steps) {
+      const snapshot = h.actor.getSnapshot();
       const before = {
-        saving: h.actor.getSnapshot().hasTag('saving'),
+        saving: snapshot.hasTag('saving'),
+        selected: snapshot.context.selected.length,
         calls: h.calls.length,
         notices: h.notices.length,
-        list: h.list.received().length,
-        counts: h.counts.refreshes(),
+        reports: h.reports.length,
         warn: logs.warn.mock.calls.length,
         error: logs.error.mock.calls.length,
       };
-      const event = events[name] as ModelEvent;
-      if (name === 'move' || name === 'empty') {
-        expect(h.actor.getSnapshot().can(event as BulkStatusEvent)).toBe(!before.saving);
+      // "Move to" is enabled exactly when a move would be sent
+      expect(selectCanMove(snapshot)).toBe(!before.saving && before.selected > 0);
+      const event = EVENTS[name] as ModelEvent;
+      if (!isAnswer(name)) {
+        if (name === 'move') expect(snapshot.can(event as BulkStatusEvent)).toBe(!before.saving);
         h.actor.send(event as BulkStatusEvent);
         await h.flush();
       } else if (before.saving) {
+        const answer = event as Synthetic;
         await h.settle(
-          SERVICE[kind],
-          'output' in event ? { output: event.output } : { error: (event as { error: unknown }).error },
+          'output' in answer ? { output: answer.output as StatusChange[] | null } : { error: answer.error },
         );
       } else {
-        throw new Error(`${name} with no service running cannot happen`);
+        throw new Error(`${name} with no save running cannot happen`);
       }
-      // the navigation totals follow in a task of their own, after the one that applied the result
-      const countsWithResult = h.counts.refreshes() - before.counts;
-      await h.flush();
       const after = h.actor.getSnapshot();
       const newNotices = h.notices.slice(before.notices);
-      const newList = h.list.received().slice(before.list);
-      const countsRefreshed = h.counts.refreshes() - before.counts;
-      expect(countsWithResult).toBe(0);
+      const newReports = h.reports.slice(before.reports);
+      const newLogs = logs.warn.mock.calls.length - before.warn + logs.error.mock.calls.length - before.error;
 
-      if (before.saving && (name === 'move' || name === 'empty')) {
+      if (name === 'select' || name === 'deselect') {
+        // the screen keeps it told; a save in flight keeps the rows it started with
+        expect(after.context.selected).toEqual(name === 'select' ? SELECTED : []);
+        expect(after.hasTag('saving')).toBe(before.saving);
+        expect(h.calls.length).toBe(before.calls);
+        expect([newNotices, newReports, newLogs]).toEqual([[], [], 0]);
+      } else if (name === 'move' && before.saving) {
         // one move at a time: the second is not taken, nothing is sent or logged
         expect(h.calls.length).toBe(before.calls);
         expect(after.hasTag('saving')).toBe(true);
-      } else if (name === 'empty') {
+        expect([newNotices, newReports, newLogs]).toEqual([[], [], 0]);
+      } else if (name === 'move' && before.selected === 0) {
+        // SPEC section 5: refused with the log (orders warn, tours log an error); nothing is sent
         const log = kind === 'orders' ? logs.warn : logs.error;
-        const other = kind === 'orders' ? logs.error : logs.warn;
+        expect(newLogs).toBe(1);
         expect(log.mock.calls.length).toBe((kind === 'orders' ? before.warn : before.error) + 1);
-        expect(String(log.mock.lastCall?.[0])).toMatch(/refused/);
-        expect(other.mock.calls.length).toBe(kind === 'orders' ? before.error : before.warn);
+        expect(String(log.mock.lastCall?.[0])).toBe(
+          `[bulk-status] status update refused: no ${kind === 'orders' ? 'orders' : 'groups'} selected`,
+        );
         expect(h.calls.length).toBe(before.calls);
+        expect([newNotices, newReports]).toEqual([[], []]);
         expect(after.value).toBe('idle');
       } else if (name === 'move') {
+        // each selected row, with the version it was loaded at when there is one
         expect(h.calls.slice(before.calls)).toEqual([
           {
-            id: SERVICE[kind],
-            input: {
-              items: [
-                { id: 'o1', statusV2: 'cancel_requested', version: 3 },
-                { id: 'o2', statusV2: 'cancel_requested', version: 0 },
-                { id: 'o9', statusV2: 'cancel_requested' },
-              ],
-            },
+            items: [
+              { id: 'o1', statusV2: 'cancel_requested', version: 3 },
+              { id: 'o2', statusV2: 'cancel_requested', version: 0 },
+              { id: 'o9', statusV2: 'cancel_requested' },
+            ],
           },
         ]);
         expect(after.hasTag('saving')).toBe(true);
         expect(after.context.error).toBeNull();
+        expect([newNotices, newReports, newLogs]).toEqual([[], [], 0]);
       } else if (name === 'saved') {
         expect(newNotices).toEqual([{ type: 'notify', kind: 'success', message: MESSAGES[kind].moved }]);
-        // one event for the whole batch (the list refreshes its day counts on it)
-        expect(newList).toEqual([
-          {
-            type: 'list.patch',
-            rows: CHANGES.map(({ id, statusV2, version }) => ({ id, statusV2, version })),
-          },
-        ]);
-        expect(countsRefreshed).toBe(1);
+        // one report for the whole batch: the screen patches its list and panel and refreshes the totals
+        expect(newReports).toEqual([{ type: 'bulk.moved', changes: CHANGES }]);
         expect(after.value).toBe('idle');
+        expect(after.context.error).toBeNull();
       } else {
         expect(newNotices).toEqual([{ type: 'notify', kind: 'error', message: MESSAGES[kind].failed }]);
-        expect(newList).toEqual([]);
-        expect(countsRefreshed).toBe(0);
+        expect(newReports).toEqual([]);
         expect(after.value).toBe('idle');
         expect(after.context.error).toBe(MESSAGES[kind].failed);
       }
-      if (name !== 'saved') expect(countsRefreshed).toBe(0);
     }
-    h.actor.stop();
+    h.stop();
     return h.actor.getSnapshot();
   }
 
@@ -157,10 +161,11 @@ describe.each(['orders', 'tours'] as const)('bulk status model (%s)', (kind) => 
       const end = await replay(stepsOf(path));
       expect(end.value).toEqual(path.state.value);
       expect(end.context.error).toEqual(path.state.context.error);
+      expect(end.context.selected).toEqual(path.state.context.selected);
     });
 
-    // a service answer only comes while one runs
-    const next = names.filter((n) => n === 'move' || n === 'empty' || path.state.hasTag('saving'));
+    // a save's answer only comes while one runs
+    const next = NAMES.filter((n) => !isAnswer(n) || path.state.hasTag('saving'));
     it.each(next)('then %s has exactly its effects', async (name) => {
       await replay([...stepsOf(path), name]);
     });

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { movedMessage, statusItems } from '../../src/machines/bulk-status/bulk-status.machine';
-import { LOADED } from './bulk-status-fakes';
+import { bulkStatusMachines } from '../../src/machines/bulk-status/bulk-status.machine';
+import { movedMessage } from '../../src/machines/bulk-status/types';
+import { SELECTED } from './bulk-status-fakes';
+import { underParent } from './shared-fakes';
 
 /** The services go through the one client; here it answers from a table and records the requests. */
 const requests: Request[] = [];
@@ -56,14 +58,39 @@ describe('status services', () => {
   });
 });
 
-describe('bulk status rules', () => {
-  it('sends each id once, with the version of the loaded row when there is one', () => {
-    expect(statusItems(['o2', 'o9', 'o2'], 'arranged', LOADED)).toEqual([
-      { id: 'o2', statusV2: 'arranged', version: 0 },
-      { id: 'o9', statusV2: 'arranged' },
-    ]);
-  });
+describe('bulk status of each kind', () => {
+  const flush = () => new Promise((r) => setTimeout(r, 0));
 
+  it.each([
+    ['orders', '/api/v2/orders/status/batch', 'orders', '2 orders moved to "Arranged"'],
+    ['tours', '/api/v2/tours/status/batch', 'tours', '2 groups moved to "Arranged"'],
+  ] as const)('moves %s through %s and reports what the server answered', async (kind, path, key, message) => {
+    const changes = [
+      { id: 'o1', statusV2: 'arranged', version: 4 },
+      { id: 'o9', statusV2: 'arranged', version: 1 },
+    ];
+    answer = () => json(200, { [key]: changes });
+    const screen = underParent(bulkStatusMachines[kind], { kind });
+    const notices: string[] = [];
+    screen.child.on('notify', (n) => notices.push(n.message));
+    screen.child.send({ type: 'bulk.select', rows: [SELECTED[0], SELECTED[2]] });
+    screen.child.send({ type: 'bulk.move', status: 'arranged' });
+    await flush();
+    await flush();
+    expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([`PUT ${path}`]);
+    await expect(requests[0].json()).resolves.toEqual({
+      [key]: [
+        { id: 'o1', statusV2: 'arranged', version: 3 },
+        { id: 'o9', statusV2: 'arranged' },
+      ],
+    });
+    expect(screen.reports).toEqual([{ type: 'bulk.moved', changes }]);
+    expect(notices).toEqual([message]);
+    screen.stop();
+  });
+});
+
+describe('bulk status rules', () => {
   it('words the success toast with the status label of SPEC section 4', () => {
     expect(movedMessage('orders', 2, 'new')).toBe('2 orders moved to "New Order"');
     expect(movedMessage('orders', 1, 'cancel_requested')).toBe('1 orders moved to "Cancel Requested"');

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type ActorLogic, type AnyStateNode } from 'xstate';
+import type { ActorLogic, AnyStateNode } from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import {
   dateRangeMachine,
-  selectRangeLabel,
   type DateRangeEvent,
   type DateRangeInput,
 } from '../../src/machines/date-range/date-range.machine';
+import { selectRangeLabel } from '../../src/machines/date-range/selectors';
+import { underParent } from './shared-fakes';
+import { graphUnderParent } from './graph-under-parent';
 
 /**
  * Model-based: every state and every transition of the production machine, found by
- * xstate/graph, replayed on a real actor. Events are listed per type so that a new event
- * fails to compile until it is covered here.
+ * xstate/graph, replayed on a real actor under a stand-in screen (what it reports is checked).
+ * Events are listed per type so that a new event fails to compile until it is covered here.
  */
 const input = { start: '2026-11-01', end: '2026-11-30', today: '2026-11-15' };
 const LATER = '2026-11-20';
@@ -42,10 +44,11 @@ const key = (s: Snap) => {
   return JSON.stringify({ value: s.value, start, end, draftStart, draftEnd });
 };
 const options = { events, input, serializeState: (s: Snap) => key(s) };
-const paths = getShortestPaths(dateRangeMachine, options);
+const walked = graphUnderParent(dateRangeMachine);
+const paths = getShortestPaths(walked, options);
 const pathTo = new Map(paths.map((p) => [key(p.state), p.steps.map((s) => s.event)]));
-// getAdjacencyMap's types do not carry emitted events; the logic is the production machine.
-const logic = dateRangeMachine as unknown as ActorLogic<Snap, DateRangeEvent, DateRangeInput>;
+// getAdjacencyMap's types do not take the machine as it is; the logic is the production machine.
+const logic = walked as unknown as ActorLogic<Snap, DateRangeEvent, DateRangeInput>;
 const transitions = adjacencyMapToArray(getAdjacencyMap(logic, options)).filter(({ state, event }) => state.can(event));
 
 const leafPath = (value: unknown): string =>
@@ -65,12 +68,11 @@ const handled = leaves(dateRangeMachine.root).flatMap((leaf) => {
   return [...types].map((type) => `${leaf.path.join('.')} ${type}`);
 });
 
+/** The picker under a stand-in screen: `applied` is what it reported, in order. */
 function replay(steps: DateRangeEvent[]) {
-  const actor = createActor(dateRangeMachine, { input }).start();
-  const emitted: unknown[] = [];
-  actor.on('range.applied', (e) => emitted.push(e));
+  const { child: actor, reports, stop } = underParent(dateRangeMachine, input);
   for (const event of steps) if (event.type !== ('xstate.init' as string)) actor.send(event);
-  return { actor, emitted };
+  return { actor, applied: reports, stop };
 }
 
 describe('date range model', () => {
@@ -90,19 +92,20 @@ describe('date range model', () => {
 
   describe.each(transitions.map((t) => [`${key(t.state)} --${JSON.stringify(t.event)}`, t] as const))('%s', (_, t) => {
     it('replays on a real actor', () => {
-      const { actor, emitted } = replay([...pathTo.get(key(t.state))!, t.event]);
+      const { actor, applied, stop } = replay([...pathTo.get(key(t.state))!, t.event]);
       const snapshot = actor.getSnapshot();
       expect(snapshot.value).toEqual(t.nextState.value);
       expect(snapshot.context).toEqual(t.nextState.context);
-      // Only apply tells the page; it tells the range now shown.
-      const applied = emitted.slice(-1);
+      // Only apply tells the screen; it tells the range now shown.
       if (t.event.type === 'range.apply') {
-        expect(applied).toEqual([{ type: 'range.applied', start: snapshot.context.start, end: snapshot.context.end }]);
+        expect(applied.slice(-1)).toEqual([
+          { type: 'range.applied', start: snapshot.context.start, end: snapshot.context.end },
+        ]);
       }
-      expect(emitted.length).toBe(
+      expect(applied.length).toBe(
         [...pathTo.get(key(t.state))!, t.event].filter((e) => e.type === 'range.apply').length,
       );
-      actor.stop();
+      stop();
     });
   });
 });
@@ -111,26 +114,37 @@ describe('date range behaviour', () => {
   const run = (...steps: DateRangeEvent[]) => replay(steps);
 
   it('picks start then end, swapping an earlier end, and applies', () => {
-    const { actor, emitted } = run({ type: 'range.open' }, { type: 'range.clear' }, ...EVENTS['range.pick'], {
+    const { actor, applied } = run({ type: 'range.open' }, { type: 'range.clear' }, ...EVENTS['range.pick'], {
       type: 'range.apply',
     });
     expect(actor.getSnapshot().context).toMatchObject({ start: EARLIER, end: LATER });
-    expect(emitted).toEqual([{ type: 'range.applied', start: EARLIER, end: LATER }]);
+    expect(applied).toEqual([{ type: 'range.applied', start: EARLIER, end: LATER }]);
     expect(selectRangeLabel(actor.getSnapshot())).toBe('Nov 3 – Nov 20, 2026');
   });
 
   it('applying one pick is that day alone; applying nothing is "Pick a date"', () => {
     const one = run({ type: 'range.open' }, { type: 'range.clear' }, EVENTS['range.pick'][0], { type: 'range.apply' });
-    expect(one.emitted).toEqual([{ type: 'range.applied', start: LATER, end: LATER }]);
+    expect(one.applied).toEqual([{ type: 'range.applied', start: LATER, end: LATER }]);
     const none = run({ type: 'range.open' }, { type: 'range.clear' }, { type: 'range.apply' });
-    expect(none.emitted).toEqual([{ type: 'range.applied', start: null, end: null }]);
+    expect(none.applied).toEqual([{ type: 'range.applied', start: null, end: null }]);
     expect(selectRangeLabel(none.actor.getSnapshot())).toBe('Pick a date');
   });
 
   it('cancel keeps the applied range and drops the draft', () => {
-    const { actor, emitted } = run({ type: 'range.open' }, EVENTS['range.pick'][0], { type: 'range.cancel' });
+    const { actor, applied } = run({ type: 'range.open' }, EVENTS['range.pick'][0], { type: 'range.cancel' });
     expect(actor.getSnapshot().context).toMatchObject({ start: input.start, end: input.end });
-    expect(emitted).toEqual([]);
+    expect(applied).toEqual([]);
+  });
+
+  it('follows the screen (range.sync) without reporting it back, open or closed', () => {
+    const { actor, applied } = run({ type: 'range.sync', start: '2026-10-01', end: '2026-10-31' });
+    expect(selectRangeLabel(actor.getSnapshot())).toBe('Oct 1 – Oct 31, 2026');
+    actor.send({ type: 'range.open' });
+    actor.send({ type: 'range.sync', start: null, end: '2026-10-31' });
+    expect(actor.getSnapshot().context).toMatchObject({ start: null, end: null });
+    actor.send({ type: 'range.cancel' });
+    expect(selectRangeLabel(actor.getSnapshot())).toBe('Pick a date');
+    expect(applied).toEqual([]);
   });
 
   it('opens on the month of the range, or of today without one, and pages months', () => {

@@ -7,11 +7,11 @@ import {
   exportScreenMachine,
   NOTE_MAX_LENGTH,
   noteProblem,
-  selectCanExport,
   type ExportScreenContext,
   type ExportScreenEvent,
   type ExportScreenInput,
 } from '../../src/machines/export-screen/export-screen.machine';
+import { selectCanExport } from '../../src/machines/export-screen/selectors';
 import { EXPORT_FAILED, exportMachine } from '../../src/machines/export/export.machine';
 import { quietConsole } from './tour-actions-fakes';
 
@@ -19,7 +19,8 @@ import { quietConsole } from './tour-actions-fakes';
  * Model-based: paths over the production screen machine found by xstate/graph, replayed on a real
  * actor whose exporter is the real export machine over deferred services. What the exporter
  * reports (`xstate.snapshot.exporter`) is one of three outcomes, each replayed by settling the
- * services the way that outcome happens.
+ * services the way that outcome happens; what its date range picker reports (`range.applied`)
+ * is replayed by picking and applying those dates in the real picker.
  */
 const TZ = 'Asia/Bangkok';
 const input: ExportScreenInput = { teamId: 'th', timezone: TZ, userName: 'Ana Tran', today: '2026-02-14' };
@@ -50,8 +51,11 @@ const FORM = {
     { type: 'export.kind', kind: 'tours' },
     { type: 'export.kind', kind: 'orders' },
   ],
-  // no dates: everything the team has
-  'export.range': [{ type: 'export.range', start: null, end: null }],
+  'range.applied': [
+    // no dates: everything the team has
+    { type: 'range.applied', start: null, end: null },
+    { type: 'range.applied', start: '2026-01-05', end: '2026-01-20' },
+  ],
   'export.ota': [{ type: 'export.ota', ota: 'KLOOK' }],
   'export.status': [{ type: 'export.status', status: 'pending' }],
   'export.note': [
@@ -69,7 +73,17 @@ const events = (s: Snap) =>
     : formEvents;
 const key = (s: Snap) => {
   const { kind, startDate, endDate, ota, status, note, noteError, result } = s.context;
-  return JSON.stringify({ value: s.value, kind, startDate, endDate, ota, status, note: note.length, noteError, result });
+  return JSON.stringify({
+    value: s.value,
+    kind,
+    startDate,
+    endDate,
+    ota,
+    status,
+    note: note.length,
+    noteError,
+    result,
+  });
 };
 const options = { events, input, serializeState: (s: Snap) => key(s) };
 const paths = getShortestPaths(exportScreenMachine, options);
@@ -97,7 +111,10 @@ const deferred = (id: string) =>
 const screen = exportScreenMachine.provide({
   actors: {
     exporter: exportMachine.provide({
-      actors: { exportCsv: deferred('exportCsv') as never, updateExportMessage: deferred('updateExportMessage') as never },
+      actors: {
+        exportCsv: deferred('exportCsv') as never,
+        updateExportMessage: deferred('updateExportMessage') as never,
+      },
       actions: { startDownload: (_, params) => seen.downloads.push(params.url) },
     }),
   },
@@ -122,8 +139,21 @@ function harness() {
     else waiting.reject(new Error(`${id} failed`));
     await new Promise((resolve) => setImmediate(resolve));
   }
+  /** What the picker reports, as a person gets it: open, clear, pick the days (if any), apply. */
+  function applyRange(start: string | null, end: string | null) {
+    const picker = actor.getSnapshot().children.dateRange!;
+    picker.send({ type: 'range.open' });
+    picker.send({ type: 'range.clear' });
+    if (start !== null) picker.send({ type: 'range.pick', date: start });
+    if (end !== null) picker.send({ type: 'range.pick', date: end });
+    picker.send({ type: 'range.apply' });
+  }
   async function step(event: AnyEventObject) {
     if (event.type === 'xstate.init') return;
+    if (event.type === 'range.applied') {
+      const { start, end } = event as Extract<ExportScreenEvent, { type: 'range.applied' }>;
+      return applyRange(start, end);
+    }
     // form events are handled at once; only the services' promises need the event loop
     if (event.type !== 'xstate.snapshot.exporter') return actor.send(event as ExportScreenEvent);
     const outcome = (event as unknown as { outcome: Outcome }).outcome;
@@ -132,7 +162,7 @@ function harness() {
     if (outcome === 'recorded') await settle('updateExportMessage', 'done', { presignedUrl: LINK, message: RECORDED });
     else await settle('updateExportMessage', 'error');
   }
-  return { actor, calls, downloads, toasts, step };
+  return { actor, calls, downloads, toasts, step, applyRange };
 }
 
 beforeEach(quietConsole);
@@ -187,7 +217,10 @@ describe('export screen model', () => {
       const label = steps.map((e) => (e as { outcome?: string }).outcome ?? e.type).join(' → ');
       expect(key(h.actor.getSnapshot()), label).toBe(key(t.nextState));
       // each export asks for the form's filters and records the note (or who and when)
-      expect(h.calls.filter((c) => c.id === 'exportCsv').map((c) => c.input), label).toEqual(
+      expect(
+        h.calls.filter((c) => c.id === 'exportCsv').map((c) => c.input),
+        label,
+      ).toEqual(
         submitted.map((c) => ({
           kind: c.kind,
           teamId: 'th',
@@ -240,12 +273,29 @@ describe('export screen behaviour', () => {
     await h.step({ type: 'export.kind', kind: 'tours' });
     expect(h.actor.getSnapshot().can({ type: 'export.ota', ota: 'KLOOK' })).toBe(false);
     await h.step({ type: 'export.submit' });
-    expect(h.calls[0].input).toMatchObject({ kind: 'tours', query: { orderBy: 'DEPARTURE_AT_ASC', startDate: '2026-02-01' } });
+    expect(h.calls[0].input).toMatchObject({
+      kind: 'tours',
+      query: { orderBy: 'DEPARTURE_AT_ASC', startDate: '2026-02-01' },
+    });
     expect(h.calls[0].input.query).not.toHaveProperty('ota');
     await h.step({ type: 'export.kind', kind: 'orders' }); // refused while exporting
     expect(h.actor.getSnapshot().context.kind).toBe('tours');
     await h.step(reported('recorded', 'tours'));
     expect(h.actor.getSnapshot().context).toMatchObject({ ota: 'KKDAY', result: { kind: 'tours', link: LINK } });
+  });
+
+  it('exports the dates applied in its date range picker; none applied exports everything', async () => {
+    const h = harness();
+    h.applyRange('2026-01-20', '2026-01-05');
+    expect(h.actor.getSnapshot().context).toMatchObject({ startDate: '2026-01-05', endDate: '2026-01-20' });
+    await h.step({ type: 'export.submit' });
+    expect(h.calls[0].input.query).toMatchObject({ startDate: '2026-01-05', endDate: '2026-01-20' });
+    await h.step(reported('unrecorded', 'orders'));
+
+    h.applyRange(null, null);
+    expect(h.actor.getSnapshot().context).toMatchObject({ startDate: null, endDate: null });
+    await h.step({ type: 'export.submit' });
+    expect(h.calls.filter((c) => c.id === 'exportCsv')[1].input.query).toEqual({ orderBy: 'DEPARTURE_AT_ASC' });
   });
 
   it('a failed export keeps the last result and the form as they were', async () => {

@@ -3,8 +3,9 @@ import type { DailyCount, DailyCountsInput, PageInput } from '../../src/api/serv
 import type { Page } from '../../src/api/services/policy';
 import type { ListFilters } from '../../src/domain/list-filters';
 import { listMachine, type ListInput } from '../../src/machines/list/list.machine';
-import type { ListItem, Order, Tour } from '../../src/machines/list/types';
-import { orderRecord, tourRecord } from './shared-fakes';
+import type { ListItem, ListReport, Order, Tour } from '../../src/machines/list/types';
+import type { NotifyEvent } from '../../src/machines/notify';
+import { orderRecord, tourRecord, underParent } from './shared-fakes';
 
 /** Test doubles for the list machine: every service throws unless a test says otherwise. */
 export const FILTERS: ListFilters = {
@@ -57,3 +58,15 @@ export const dayCount = (date: string, total: number): DailyCount => ({
   total,
   otaCounts: { KLOOK: total, KKDAY: 0, VIATOR: 0, MPG: 0 },
 });
+
+/**
+ * A list under a stand-in screen: `changes()` are its `list.changed` reports in order,
+ * `lastChange()` what the screen was told last, `toasts` what it emitted.
+ */
+export function startList(logic: typeof listMachine = fakeList(), input: ListInput = INPUT) {
+  const run = underParent(logic, input);
+  const toasts: NotifyEvent[] = [];
+  run.child.on('notify', (n) => toasts.push(n));
+  const changes = () => run.reportsOf('list.changed') as unknown as ListReport[];
+  return { list: run.child, reports: run.reports, changes, lastChange: () => changes().at(-1), toasts, stop: run.stop };
+}

@@ -15,7 +15,7 @@ afterEach(() => vi.restoreAllMocks());
 const totals = (n: number): NavTotals => ({ orders: { all: n, pending: 1 }, tours: { all: 2 } });
 
 describe('navigation totals', () => {
-  it('loads the totals of the team and re-fetches them on counts.refresh', async () => {
+  it('loads the totals of its team and re-fetches them on counts.refresh', async () => {
     const seen: Array<string | null> = [];
     let n = 0;
     const logic = navCountsMachine.provide({
@@ -33,12 +33,25 @@ describe('navigation totals', () => {
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.totals.orders.all).toBe(2);
-    // the same team again changes nothing; another team loads its own totals
-    actor.send({ type: 'counts.team', teamId: 'vn' });
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
-    actor.send({ type: 'counts.team', teamId: 'jp' });
+    expect(seen).toEqual(['vn', 'vn']);
+  });
+
+  it('a refresh while loading starts over: the totals shown are the newest', async () => {
+    const answers: Array<(t: NavTotals) => void> = [];
+    const logic = navCountsMachine.provide({
+      actors: {
+        loadTotals: fromPromise<NavTotals, { teamId: string | null }>(
+          () => new Promise((resolve) => answers.push(resolve)),
+        ),
+      },
+    });
+    const actor = createActor(logic, { input: { teamId: 'vn' } }).start();
+    actor.send({ type: 'counts.refresh' });
+    expect(answers).toHaveLength(2);
+    answers[0](totals(1)); // the stale answer lands nowhere
+    answers[1](totals(2));
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(seen).toEqual(['vn', 'vn', 'jp']);
+    expect(actor.getSnapshot().context.totals.orders.all).toBe(2);
   });
 
   it('keeps going when the totals cannot be fetched', async () => {

@@ -1,14 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { PageInput } from '../../src/api/services/lists';
+import { fromPromise } from 'xstate';
+import type { DailyCountsInput, PageInput } from '../../src/api/services/lists';
 import type { Page } from '../../src/api/services/policy';
 import { appendPage, applyPatch } from '../../src/machines/list/items';
 import { isNearBottom } from '../../src/machines/list/scroll';
 import { listMachines } from '../../src/machines/list/list.machine';
-import type { ListItem } from '../../src/machines/list/types';
-import { dayCount, fakeList, FILTERS, INPUT, order, page, tour } from './list-fakes';
+import type { ListItem, ListRow } from '../../src/machines/list/types';
+import { dayCount, fakeList, FILTERS, INPUT, order, page, startList, tour } from './list-fakes';
 
 const ids = (items: readonly ListItem[]) => items.map((i) => i.id);
+/** Rows as the screen shows them: `#day(count/loaded)` for a header, the id for an item. */
+const shown = (rows: readonly ListRow[] | undefined) =>
+  (rows ?? []).map((r) => (r.header ? `#${r.date}(${r.count}/${r.loaded})` : r.id));
 const near = { type: 'list.scrolled', offset: 850, viewportHeight: 100, contentHeight: 1000 } as const;
 const far = { type: 'list.scrolled', offset: 100, viewportHeight: 100, contentHeight: 1000 } as const;
 
@@ -22,58 +25,65 @@ afterEach(() => {
 });
 
 /** A list whose pages come from a table of cursors; every request is recorded. */
-function pagedList(pages: Record<string, ReturnType<typeof page>>) {
+function pagedList(pages: Record<string, ReturnType<typeof page>>, counts = () => [dayCount('2026-03-10', 7)]) {
   const requests: PageInput[] = [];
+  const countRequests: DailyCountsInput[] = [];
   const logic = fakeList({
     loadPage: async (input) => {
       requests.push(input);
       return pages[input.cursor ?? 'first'];
     },
-    loadDailyCounts: async () => [dayCount('2026-03-10', 7)],
+    loadDailyCounts: async (input) => {
+      countRequests.push(input);
+      return counts();
+    },
   });
-  const actor = createActor(logic, { input: INPUT }).start();
-  return { actor, requests };
+  return { ...startList(logic), requests, countRequests };
 }
 
 describe('paging', () => {
   it('loads page 1 with the view and filters, then the next page near the bottom until hasMore is false', async () => {
-    const { actor, requests } = pagedList({
+    const { list, requests, lastChange } = pagedList({
       first: page([order('a'), order('b')], 'c1'),
       c1: page([order('c')]),
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(requests).toEqual([{ teamId: 'vn', view: 'new-added', filters: FILTERS, cursor: null }]);
-    expect(actor.getSnapshot().context.dailyCounts).toEqual([dayCount('2026-03-10', 7)]);
+    expect(list.getSnapshot().context.dailyCounts).toEqual([dayCount('2026-03-10', 7)]);
+    expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(7/2)', 'a', 'b']);
 
-    actor.send(far);
+    list.send(far);
     await vi.advanceTimersByTimeAsync(300);
     expect(requests).toHaveLength(1);
 
-    actor.send(near);
+    list.send(near);
     await vi.advanceTimersByTimeAsync(0);
     expect(requests.map((r) => r.cursor)).toEqual([null, 'c1']);
-    expect(ids(actor.getSnapshot().context.items)).toEqual(['a', 'b', 'c']);
+    expect(ids(list.getSnapshot().context.items)).toEqual(['a', 'b', 'c']);
+    // the screen is told the new page, grouped under its day
+    expect(ids(lastChange()!.items)).toEqual(['a', 'b', 'c']);
+    expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(7/3)', 'a', 'b', 'c']);
 
     // no more pages: scrolling to the bottom asks for nothing
     await vi.advanceTimersByTimeAsync(300);
-    actor.send(near);
+    list.send(near);
     await vi.advanceTimersByTimeAsync(300);
     expect(requests).toHaveLength(2);
-    expect(actor.getSnapshot().context.hasMore).toBe(false);
+    expect(list.getSnapshot().context.hasMore).toBe(false);
   });
 
   it('handles scroll events at most once per 300 ms, the last one at the end of the window', async () => {
-    const { actor, requests } = pagedList({ first: page([order('a')], 'c1'), c1: page([order('b')], 'c2') });
+    const { list, requests } = pagedList({ first: page([order('a')], 'c1'), c1: page([order('b')], 'c2') });
     await vi.advanceTimersByTimeAsync(0);
-    actor.send(far);
-    actor.send(near); // inside the window: kept, not handled yet
+    list.send(far);
+    list.send(near); // inside the window: kept, not handled yet
     await vi.advanceTimersByTimeAsync(299);
     expect(requests).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(requests.map((r) => r.cursor)).toEqual([null, 'c1']);
   });
 
-  it('a filter change restarts from page 1 and the stale page never lands', async () => {
+  it('a filter change empties the list at once, restarts from page 1, and the stale page never lands', async () => {
     let release: (p: ReturnType<typeof page>) => void = () => undefined;
     const requests: PageInput[] = [];
     const logic = fakeList({
@@ -84,85 +94,121 @@ describe('paging', () => {
       },
       loadDailyCounts: async () => [],
     });
-    const actor = createActor(logic, { input: INPUT }).start();
+    const { list, changes } = startList(logic);
     const stale = release;
-    actor.send({ type: 'list.filters', filters: { ...FILTERS, ota: 'VIATOR' } });
+    list.send({ type: 'list.filters', filters: { ...FILTERS, ota: 'VIATOR' } });
+    expect(changes()).toEqual([{ type: 'list.changed', items: [], rows: [] }]);
     await vi.advanceTimersByTimeAsync(0);
     stale(page([order('stale')]));
     await vi.advanceTimersByTimeAsync(0);
-    expect(ids(actor.getSnapshot().context.items)).toEqual(['fresh']);
+    expect(ids(list.getSnapshot().context.items)).toEqual(['fresh']);
     expect(requests.map((r) => r.filters.ota)).toEqual([null, 'VIATOR']);
+    expect(changes().flatMap((c) => ids(c.items))).not.toContain('stale');
+    expect(ids(changes().at(-1)!.items)).toEqual(['fresh']);
   });
 
-  it('a failed page is an empty last page with the error kept', async () => {
+  it('a failed page is an empty last page with the error kept, and the screen is told', async () => {
     const logic = fakeList({
       loadPage: async () => {
         throw new Error('down');
       },
       loadDailyCounts: async () => [],
     });
-    const actor = createActor(logic, { input: INPUT }).start();
+    const { list, lastChange } = startList(logic);
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context).toMatchObject({ items: [], hasMore: false, error: expect.any(String) });
-    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(list.getSnapshot().context).toMatchObject({ items: [], hasMore: false, error: expect.any(String) });
+    expect(list.getSnapshot().hasTag('loading')).toBe(false);
+    expect(lastChange()).toEqual({ type: 'list.changed', items: [], rows: [] });
   });
 });
 
 describe('day counts', () => {
   it("a failure empties them and toasts 'Failed to fetch order counts'", async () => {
     const logic = fakeList({
-      loadPage: async () => page([]),
+      loadPage: async () => page([order('a')]),
       loadDailyCounts: async () => {
         throw new Error('down');
       },
     });
-    const actor = createActor(logic, { input: INPUT });
-    const toasts: unknown[] = [];
-    actor.on('notify', (n) => toasts.push(n));
-    actor.start();
+    const { list, toasts, lastChange } = startList(logic);
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context.dailyCounts).toEqual([]);
+    expect(list.getSnapshot().context.dailyCounts).toEqual([]);
     expect(toasts).toEqual([{ type: 'notify', kind: 'error', message: 'Failed to fetch order counts' }]);
+    // the header then counts the rows loaded for its day
+    expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(1/1)', 'a']);
   });
 
-  it('list.refreshCounts re-fetches only the counts', async () => {
-    const { actor, requests } = pagedList({ first: page([order('a')]) });
+  it('a patch or a removal re-fetches the day counts (not the page), and the headers show them', async () => {
+    let total = 7;
+    const { list, requests, countRequests, lastChange } = pagedList({ first: page([order('a'), order('b')]) }, () => [
+      dayCount('2026-03-10', total),
+    ]);
     await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'list.refreshCounts' });
-    expect(actor.getSnapshot().hasTag('countsLoading')).toBe(true);
+    expect(countRequests).toEqual([{ teamId: 'vn', view: 'new-added', filters: FILTERS }]);
+
+    total = 6;
+    list.send({ type: 'list.remove', ids: ['b'] });
+    expect(list.getSnapshot().hasTag('countsLoading')).toBe(true);
+    expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(7/1)', 'a']);
     await vi.advanceTimersByTimeAsync(0);
+    expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(6/1)', 'a']);
+
+    total = 5;
+    list.send({ type: 'list.patch', rows: [{ id: 'a', customer: { name: 'B', email: 'b@example.com' } }] });
+    expect(list.getSnapshot().hasTag('countsLoading')).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(countRequests).toHaveLength(3);
     expect(requests).toHaveLength(1);
+    expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(5/1)', 'a']);
   });
 });
 
 describe('patches', () => {
-  it('merge fields, and a row that left the view leaves the list', async () => {
-    const { actor } = pagedList({ first: page([order('a'), order('b')]) });
+  it('merge fields, and a row that left the view leaves the list; each change is reported', async () => {
+    const { list, lastChange } = pagedList({ first: page([order('a'), order('b')]) });
     await vi.advanceTimersByTimeAsync(0);
-    actor.send({
+    list.send({
       type: 'list.patch',
       rows: [
         { id: 'a', quantity: { total: 9, adult: 9, child: 0 } },
         { id: 'b', statusV2: 'pending' },
       ],
     });
-    const items = actor.getSnapshot().context.items;
+    const items = list.getSnapshot().context.items;
     expect(ids(items)).toEqual(['a']);
     expect((items[0] as ReturnType<typeof order>).quantity.total).toBe(9);
-    actor.send({ type: 'list.remove', ids: ['a'] });
-    expect(actor.getSnapshot().context.items).toEqual([]);
+    expect(lastChange()!.items).toBe(items);
+    expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(7/1)', 'a']);
+    const row = lastChange()!.rows[1];
+    expect(!row.header && (row.item as ReturnType<typeof order>).quantity.total).toBe(9);
+
+    list.send({ type: 'list.remove', ids: ['a'] });
+    expect(list.getSnapshot().context.items).toEqual([]);
+    expect(lastChange()).toEqual({ type: 'list.changed', items: [], rows: [] });
   });
 
-  it('list.refresh reloads page 1', async () => {
-    const { actor, requests } = pagedList({ first: page([order('a')]) });
+  it('list.refresh reloads page 1 and the day counts', async () => {
+    const { list, requests, countRequests } = pagedList({ first: page([order('a')]) });
     await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'list.refresh' });
+    list.send({ type: 'list.refresh' });
     await vi.advanceTimersByTimeAsync(0);
     expect(requests.map((r) => r.cursor)).toEqual([null, null]);
+    expect(countRequests).toHaveLength(2);
   });
 });
 
 describe('rows', () => {
+  it("groups by the day in the team's timezone, with the server's count or, without one, the rows loaded", async () => {
+    const logic = fakeList({
+      // 20:00 UTC on the 10th is already the 11th in Vietnam
+      loadPage: async () => page([order('a', '2026-03-10T09:00:00.000Z'), order('b', '2026-03-10T20:00:00.000Z')]),
+      loadDailyCounts: async () => [dayCount('2026-03-10', 4)],
+    });
+    const { lastChange } = startList(logic, { ...INPUT, timezone: 'Asia/Ho_Chi_Minh' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(4/1)', 'a', '#2026-03-11(1/1)', 'b']);
+  });
+
   it('appendPage drops duplicates, taking a repeated row at its new server position', () => {
     const [a, b, c] = [order('a'), order('b'), order('c')];
     expect(ids(appendPage([a, b], [b, c]))).toEqual(['a', 'b', 'c']);
@@ -191,6 +237,15 @@ describe('rows', () => {
     ).toEqual(['b', 'c', 'a']);
   });
 
+  it('a departure patch moves the row under its new day header', async () => {
+    const { list, lastChange } = pagedList({
+      first: page([order('a', '2026-03-10T09:00:00.000Z'), order('b', '2026-03-12T09:00:00.000Z')]),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    list.send({ type: 'list.patch', rows: [{ id: 'b', departureAt: '2026-03-09T09:00:00.000Z' }] });
+    expect(shown(lastChange()?.rows)).toEqual(['#2026-03-09(1/1)', 'b', '#2026-03-10(7/1)', 'a']);
+  });
+
   it('near the bottom means within 20% of the content height', () => {
     expect(isNearBottom({ offset: 700, viewportHeight: 100, contentHeight: 1000 })).toBe(true);
     expect(isNearBottom({ offset: 600, viewportHeight: 100, contentHeight: 1000 })).toBe(false);
@@ -205,10 +260,13 @@ describe('the tours list', () => {
         loadPage: fromPromise<Page<ListItem>, PageInput>(async () => page([tour('t1'), tour('t2')])),
       },
     });
-    const actor = createActor(tours, { input: { ...INPUT, kind: 'tours', view: 'grouped' } }).start();
+    const { list, lastChange, toasts } = startList(tours, { ...INPUT, kind: 'tours', view: 'grouped' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context.dailyCounts).toEqual([]);
-    actor.send({ type: 'list.patch', rows: [{ id: 't1', statusV2: 'completed' }] });
-    expect(ids(actor.getSnapshot().context.items)).toEqual(['t2']);
+    expect(list.getSnapshot().context.dailyCounts).toEqual([]);
+    expect(toasts).toEqual([]);
+    expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(2/2)', 't1', 't2']);
+    list.send({ type: 'list.patch', rows: [{ id: 't1', statusV2: 'completed' }] });
+    expect(ids(list.getSnapshot().context.items)).toEqual(['t2']);
+    expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(1/1)', 't2']);
   });
 });

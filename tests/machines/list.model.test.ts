@@ -1,17 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyStateNode } from 'xstate';
+import { fromPromise, type AnyStateNode } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type AdjacencyMap } from 'xstate/graph';
 import type { DailyCount, DailyCountsInput, PageInput } from '../../src/api/services/lists';
 import type { Page } from '../../src/api/services/policy';
+import { groupByDate } from '../../src/domain/date-groups';
 import { listMachine, type ListEvent } from '../../src/machines/list/list.machine';
-import type { ListItem } from '../../src/machines/list/types';
-import { dayCount, FILTERS, INPUT, order, page } from './list-fakes';
+import type { ListItem, ListReport, ListRow } from '../../src/machines/list/types';
+import { dayCount, FILTERS, INPUT, order, page, startList } from './list-fakes';
+import { graphUnderParent } from './graph-under-parent';
 
 /**
  * Model-based: the paths come from the production list machine itself (xstate/graph), with the
  * invoked services' results as synthetic `xstate.done.actor.<id>` / `xstate.error.actor.<id>`
  * events and the scroll throttle's timer as its `xstate.after` event. Each path is replayed on a
- * real actor whose services resolve step by step and whose clock is faked.
+ * real actor under a stand-in screen, its services resolving step by step and its clock faked;
+ * after every step the screen must have been told the rows the list holds.
  */
 type Synthetic =
   | { type: `xstate.done.actor.${string}`; output: unknown }
@@ -23,13 +26,15 @@ const done = (id: string, output: unknown): Synthetic => ({ type: `xstate.done.a
 const failed = (id: string): Synthetic => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) });
 const THROTTLE_OVER: Synthetic = { type: 'xstate.after.scrollThrottle.list.scroll.cooling' };
 
+const DAY1 = '2026-03-10T09:00:00.000Z';
+const DAY2 = '2026-03-11T09:00:00.000Z';
 const EVENTS: ModelEvent[] = [
-  done('loadFirstPage', page([order('a'), order('b')], 'c1')),
+  done('loadFirstPage', page([order('a', DAY1), order('b', DAY2)], 'c1')),
   done('loadFirstPage', page([])),
   failed('loadFirstPage'),
   // page 2 repeats row b: it must not show twice
-  done('loadNextPage', page([order('b'), order('c')], 'c2')),
-  done('loadNextPage', page([order('d')])),
+  done('loadNextPage', page([order('b', DAY2), order('c', DAY2)], 'c2')),
+  done('loadNextPage', page([order('d', '2026-03-12T09:00:00.000Z')])),
   failed('loadNextPage'),
   done('loadDailyCounts', [dayCount('2026-03-10', 9)]),
   failed('loadDailyCounts'),
@@ -39,16 +44,20 @@ const EVENTS: ModelEvent[] = [
   { type: 'list.loadMore' },
   { type: 'list.filters', filters: { ...FILTERS, ota: 'KLOOK' } },
   { type: 'list.refresh' },
-  { type: 'list.refreshCounts' },
   // a leaves the 'new-added' view
   { type: 'list.patch', rows: [{ id: 'a', statusV2: 'pending' }] },
+  // c now departs first: it moves to the top, under a day of its own
+  { type: 'list.patch', rows: [{ id: 'c', departureAt: '2026-03-09T09:00:00.000Z' }] },
   { type: 'list.remove', ids: ['c'] },
 ];
 
 type Snap = ReturnType<typeof listMachine.getInitialSnapshot>;
+/** Rows as the screen shows them: `#day(count/loaded)` for a header, the id for an item. */
+const shown = (rows: readonly ListRow[]) => rows.map((r) => (r.header ? `#${r.date}(${r.count}/${r.loaded})` : r.id));
 const view = (s: Snap) => ({
   value: s.value,
   ids: s.context.items.map((i) => i.id),
+  rows: shown(s.context.groups.rows),
   hasMore: s.context.hasMore,
   error: s.context.error,
   days: s.context.dailyCounts.length,
@@ -57,7 +66,8 @@ const view = (s: Snap) => ({
 const key = (s: Snap) => JSON.stringify(view(s));
 const options = { input: INPUT, events: EVENTS as ListEvent[], serializeState: (s: Snap) => key(s) };
 
-const paths = getShortestPaths(listMachine, options);
+const walked = graphUnderParent(listMachine);
+const paths = getShortestPaths(walked, options);
 
 function leaves(node: AnyStateNode): AnyStateNode[] {
   const children = Object.values(node.states) as AnyStateNode[];
@@ -85,10 +95,7 @@ function replayHarness() {
       loadDailyCounts: deferred<DailyCount[], DailyCountsInput>(),
     },
   });
-  const actor = createActor(logic, { input: INPUT });
-  const toasts: string[] = [];
-  actor.on('notify', (n) => toasts.push(n.message));
-  actor.start();
+  const { list, lastChange, toasts, stop } = startList(logic);
 
   async function play(event: ModelEvent) {
     if (event.type === THROTTLE_OVER.type) {
@@ -97,7 +104,7 @@ function replayHarness() {
     }
     const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
     if (!match) {
-      actor.send(event as ListEvent);
+      list.send(event as ListEvent);
     } else {
       const waiting = pending.get(match[2]);
       // a service that is not running: the event is a no-op in the model too
@@ -109,8 +116,14 @@ function replayHarness() {
     }
     await vi.advanceTimersByTimeAsync(0);
   }
-  return { actor, play, toasts };
+  return { list, play, lastChange, toasts: () => toasts.map((t) => t.message), stop };
 }
+
+/** What the screen holds: the last rows it was told (nothing before the first report). */
+const told = (report: ListReport | undefined) => ({
+  ids: (report?.items ?? []).map((i) => i.id),
+  rows: shown(report?.rows ?? []),
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -134,7 +147,7 @@ describe('list model', () => {
 
   it('takes every transition of the machine (events, invoke results, the throttle timer)', () => {
     // (the emitted `notify` type trips the generic inference; the logic is the production machine)
-    const adjacency = getAdjacencyMap(listMachine as never, options) as AdjacencyMap<Snap, ListEvent>;
+    const adjacency = getAdjacencyMap(walked as never, options) as AdjacencyMap<Snap, ListEvent>;
     const edges = Object.values(adjacency).flatMap((from) =>
       (Object.values(from.transitions) as Array<{ event: ListEvent; state: Snap }>).map((t) => ({
         from: from.state,
@@ -154,12 +167,24 @@ describe('list model', () => {
     expect(untaken).toEqual([]);
   });
 
-  it('never shows a row twice and keeps the server order', () => {
+  it('never shows a row twice and keeps the server order (departure, then id)', () => {
+    const order = (i: ListItem) => `${i.departureAt}|${i.id}`;
     for (const p of paths) {
       const ids = p.state.context.items.map((i) => i.id);
       expect(new Set(ids).size).toBe(ids.length);
-      expect([...ids].sort()).toEqual(ids);
+      expect(p.state.context.items.map(order)).toEqual(p.state.context.items.map(order).sort());
     }
+  });
+
+  it('keeps its rows grouped as a fresh grouping of its items would be, however it got there', () => {
+    for (const p of paths) {
+      const { items, timezone, filters, dailyCounts, groups } = p.state.context;
+      expect(shown(groups.rows)).toEqual(shown(groupByDate(items, { timezone, sort: filters.sort, dailyCounts }).rows));
+    }
+    // among them: a row moved to a day of its own, and headers with the server's count
+    const shownRows = paths.map((p) => shown(p.state.context.groups.rows).join(' '));
+    expect(shownRows.some((r) => r.startsWith('#2026-03-09(1/1) c #2026-03-10'))).toBe(true);
+    expect(shownRows.some((r) => r.includes('#2026-03-10(9/1) a #2026-03-11(2/2) b c'))).toBe(true);
   });
 
   const describePath = (p: (typeof paths)[number]) =>
@@ -169,19 +194,21 @@ describe('list model', () => {
       .join(' → ')} ⇒ ${key(p.state)}`;
 
   describe.each(paths.map((p) => [describePath(p), p] as const))('%s', (_, path) => {
-    it('replays on a real actor, state by state', async () => {
-      const { actor, play, toasts } = replayHarness();
+    it('replays on a real actor, state by state, the screen told every change', async () => {
+      const { list, play, lastChange, toasts, stop } = replayHarness();
       await vi.advanceTimersByTimeAsync(0);
       for (const step of path.steps) {
         if ((step.event as ModelEvent).type === ('xstate.init' as string)) continue;
         await play(step.event as ModelEvent);
-        expect(view(actor.getSnapshot()), step.event.type).toEqual(view(step.state));
+        const now = list.getSnapshot();
+        expect(view(now), step.event.type).toEqual(view(step.state));
+        expect(told(lastChange()), step.event.type).toEqual({ ids: view(now).ids, rows: view(now).rows });
       }
       const countFailures = path.steps.filter(
         (s) => (s.event as ModelEvent).type === 'xstate.error.actor.loadDailyCounts',
       ).length;
-      expect(toasts.filter((t) => t === 'Failed to fetch order counts')).toHaveLength(countFailures);
-      actor.stop();
+      expect(toasts().filter((t) => t === 'Failed to fetch order counts')).toHaveLength(countFailures);
+      stop();
     });
   });
 });

@@ -1,27 +1,36 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import type { EditsReport } from '../../src/machines/detail/types';
 import { orderEditHistoryMachine } from '../../src/machines/order-edit-history/order-edit-history.machine';
-import { deferredServices, fakeList, fakePanel, flush, order, orderDetail, TZ } from './panel-fakes';
+import { deferredServices, flush, order, orderDetail, TZ } from './panel-fakes';
+import { underParent } from './shared-fakes';
 
-/** What a person sees of order edits: writes, versions, toasts, undo/redo, failures, conflicts. */
+/**
+ * What a person sees of order edits: writes, versions, toasts, undo/redo, failures, conflicts.
+ * It runs under a stand-in panel: what it reports (`edits.changed`, `edits.gone`) is what the panel
+ * shows and the screen's list gets.
+ */
 function start() {
   const services = deferredServices();
-  const list = fakeList();
-  const panel = fakePanel();
-  const actor = createActor(
+  const panel = underParent(
     orderEditHistoryMachine.provide({ actors: { updateOrders: services.logic(), getOrder: services.logic() } }),
-    { input: { list: list.handle, panel: panel.handle, timezone: TZ } },
+    { timezone: TZ },
   );
+  const actor = panel.child;
   const notices: Array<{ kind: string; message: string; action?: unknown }> = [];
   actor.on('notify', (n) => notices.push(n));
-  actor.start();
   actor.send({ type: 'order.loaded', order: orderDetail() });
+  const reports = panel.reports as EditsReport[];
+  /** The last record reported changed, and whether the server had it. */
+  const shown = () => {
+    const last = panel.reportsOf('edits.changed').at(-1) as Extract<EditsReport, { type: 'edits.changed' }> | undefined;
+    return last && { ...last.rows[0], saved: last.saved };
+  };
   const writes = () => services.calls.filter((c) => c.id === 'updateOrders').map((c) => c.input);
   const settle = async (id: string, outcome: { output: unknown } | { error: unknown }) => {
     services.settle(id, outcome);
     await flush();
   };
-  return { actor, services, list, panel, notices, writes, settle };
+  return { actor, services, reports, shown, notices, writes, settle };
 }
 
 const toTime = (time: string) => ({
@@ -40,17 +49,26 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('order edits', () => {
   it('show at once, save with the version, and toast Order updated with Undo', async () => {
-    const { actor, list, panel, notices, writes, settle } = start();
+    const { actor, reports, notices, writes, settle } = start();
     actor.send(toTime('18:45'));
-    expect(panel.received().at(-1)?.fields.departureAt).toBe('2026-03-10T09:45:00.000Z');
-    expect(list.received().at(-1)).toMatchObject({
-      type: 'list.patch',
-      rows: [{ id: 'o1', departureAt: '2026-03-10T09:45:00.000Z' }],
-    });
+    expect(reports).toEqual([
+      {
+        type: 'edits.changed',
+        rows: [expect.objectContaining({ id: 'o1', departureAt: '2026-03-10T09:45:00.000Z', version: 1 })],
+        saved: false,
+      },
+    ]);
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
     expect(writes()).toEqual([{ orders: [{ id: 'o1', version: 1, departureAt: '2026-03-10T09:45:00.000Z' }] }]);
     await settle('updateOrders', savedAs('2026-03-10T09:45:00.000Z', 2));
     expect(actor.getSnapshot().hasTag('saving')).toBe(false);
+    // once the server has it, the saved record with its new version
+    expect(reports.at(-1)).toEqual({
+      type: 'edits.changed',
+      rows: [expect.objectContaining({ id: 'o1', departureAt: '2026-03-10T09:45:00.000Z', version: 2 })],
+      saved: true,
+    });
+    expect(reports).toHaveLength(2);
     expect(notices).toEqual([
       {
         type: 'notify',
@@ -75,12 +93,14 @@ describe('order edits', () => {
   });
 
   it('undo and redo are saved steps of a real history; a new edit clears the future', async () => {
-    const { actor, writes, settle } = start();
+    const { actor, shown, writes, settle } = start();
     actor.send(toTime('10:00'));
     await settle('updateOrders', savedAs('2026-03-10T01:00:00.000Z', 2));
     actor.send({ type: 'history.undo' });
+    expect(shown()).toMatchObject({ departureAt: '2026-03-10T00:30:00.000Z', saved: false });
     expect(writes()[1]).toEqual({ orders: [{ id: 'o1', version: 2, departureAt: '2026-03-10T00:30:00.000Z' }] });
     await settle('updateOrders', savedAs('2026-03-10T00:30:00.000Z', 3));
+    expect(shown()).toMatchObject({ departureAt: '2026-03-10T00:30:00.000Z', version: 3, saved: true });
     actor.send({ type: 'history.redo' });
     expect(writes()[2]).toEqual({ orders: [{ id: 'o1', version: 3, departureAt: '2026-03-10T01:00:00.000Z' }] });
     await settle('updateOrders', savedAs('2026-03-10T01:00:00.000Z', 4));
@@ -98,13 +118,13 @@ describe('order edits', () => {
   });
 
   it('a failed edit toasts and shows what the server holds again', async () => {
-    const { actor, panel, notices, settle, services } = start();
+    const { actor, shown, notices, settle, services } = start();
     actor.send(toTime('10:00'));
     await settle('updateOrders', { error: new Error('500') });
     expect(notices.map((n) => n.message)).toEqual(['Failed to update order']);
     expect(services.calls.at(-1)).toEqual({ id: 'getOrder', input: { id: 'o1' } });
     await settle('getOrder', { output: { found: true, record: orderDetail() } });
-    expect(panel.received().at(-1)?.fields.departureAt).toBe('2026-03-10T00:30:00.000Z');
+    expect(shown()).toMatchObject({ departureAt: '2026-03-10T00:30:00.000Z', saved: false });
     expect(actor.getSnapshot().can({ type: 'history.undo' })).toBe(false);
     expect(actor.getSnapshot().value).toBe('idle');
   });
@@ -124,7 +144,7 @@ describe('order edits', () => {
   });
 
   it('a stale write keeps what the person typed next to the fresh record, to re-apply on it', async () => {
-    const { actor, panel, writes, settle } = start();
+    const { actor, shown, writes, settle } = start();
     actor.send(toTime('18:45'));
     await settle('updateOrders', { output: { status: 'stale' } });
     const freshDetail = orderDetail({ departureAt: '2026-03-10T03:00:00.000Z', version: 7 });
@@ -132,20 +152,20 @@ describe('order edits', () => {
     const { conflict } = actor.getSnapshot().context;
     expect(conflict?.typed).toEqual({ field: 'departureTime', time: '18:45' });
     expect(conflict?.fresh?.version).toBe(7);
-    expect(panel.received().at(-1)?.fields.departureAt).toBe('2026-03-10T03:00:00.000Z');
+    expect(shown()).toMatchObject({ departureAt: '2026-03-10T03:00:00.000Z', version: 7 });
     expect(actor.getSnapshot().can({ type: 'history.undo' })).toBe(false);
     actor.send({ type: 'conflict.reapply' });
     expect(writes().at(-1)).toEqual({ orders: [{ id: 'o1', version: 7, departureAt: '2026-03-10T09:45:00.000Z' }] });
     expect(actor.getSnapshot().context.conflict).toBeNull();
   });
 
-  it('an order gone since: Order not found, and it leaves the list', async () => {
-    const { actor, list, notices, settle } = start();
+  it('an order gone since: Order not found, and it is reported gone', async () => {
+    const { actor, reports, notices, settle } = start();
     actor.send(toTime('10:00'));
     await settle('updateOrders', { error: new Error('404') });
     await settle('getOrder', { output: { found: false } });
     expect(notices.map((n) => n.message)).toEqual(['Failed to update order', 'Order not found']);
-    expect(list.received().at(-1)).toEqual({ type: 'list.remove', ids: ['o1'] });
+    expect(reports.at(-1)).toEqual({ type: 'edits.gone', id: 'o1' });
     expect(actor.getSnapshot().context.records).toEqual({});
   });
 });

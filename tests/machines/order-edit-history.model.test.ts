@@ -1,14 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyStateMachine, type AnyStateNode, type Snapshot, type SnapshotFrom } from 'xstate';
+import { type AnyStateMachine, type AnyStateNode, type Snapshot, type SnapshotFrom } from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import { orderEditHistoryMachine, type OrderEditEvent } from '../../src/machines/order-edit-history/order-edit-history.machine';
-import { deferredServices, fakeList, fakePanel, flush, notFaked, order, orderDetail, TZ } from './panel-fakes';
-import { done, failed, type Synthetic } from './shared-fakes';
+import type { EditsReport } from '../../src/machines/detail/types';
+import {
+  orderEditHistoryMachine,
+  type OrderEditEvent,
+} from '../../src/machines/order-edit-history/order-edit-history.machine';
+import { graphUnderParent } from './graph-under-parent';
+import { deferredServices, flush, notFaked, order, orderDetail, TZ } from './panel-fakes';
+import { done, failed, underParent, type Synthetic } from './shared-fakes';
 
 /**
  * Model-based: paths come from the production machine (xstate/graph) with the services' answers
  * as synthetic `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events, then each path is
- * replayed on a real actor whose services wait until the test settles them.
+ * replayed on a real actor (under a stand-in panel) whose services wait until the test settles them.
  */
 type ModelEvent = OrderEditEvent | Synthetic;
 
@@ -55,18 +60,16 @@ const key = (s: Snap) =>
     },
   });
 
-function setupActors() {
-  const list = fakeList();
-  const panel = fakePanel();
-  return { list, panel, input: { list: list.handle, panel: panel.handle, timezone: TZ } };
-}
+const INPUT = { timezone: TZ };
 
-const model = orderEditHistoryMachine.provide({
-  actors: { updateOrders: notFaked('updateOrders'), getOrder: notFaked('getOrder') },
-});
+const model = graphUnderParent(
+  orderEditHistoryMachine.provide({
+    actors: { updateOrders: notFaked('updateOrders'), getOrder: notFaked('getOrder') },
+  }),
+);
 const traversal = {
   events: EVENTS as OrderEditEvent[],
-  input: setupActors().input,
+  input: INPUT,
   serializeState: (s: Snapshot<unknown>) => key(s as Snap),
 };
 const paths = getShortestPaths(model, traversal);
@@ -99,14 +102,13 @@ function restingStates(node: AnyStateNode): string[] {
 
 function replayHarness() {
   const services = deferredServices();
-  const { list, panel, input } = setupActors();
   const logic = orderEditHistoryMachine.provide({
     actors: { updateOrders: services.logic(), getOrder: services.logic() },
   });
-  const actor = createActor(logic, { input });
+  const panel = underParent(logic, INPUT);
+  const actor = panel.child;
   const notices: string[] = [];
   actor.on('notify', (n) => notices.push(n.message));
-  actor.start();
 
   async function play(event: ModelEvent) {
     const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
@@ -115,7 +117,7 @@ function replayHarness() {
     else services.settle(match[2], { error: (event as { error: unknown }).error });
     await flush();
   }
-  return { actor, play, services, list, panel, notices };
+  return { actor, play, services, reports: panel.reports as EditsReport[], notices, stop: panel.stop };
 }
 
 beforeEach(() => {
@@ -171,23 +173,32 @@ describe('order edit history model', () => {
   });
 
   describe.each(edges.map((p) => [describePath(p), p] as const))('%s', (_, path) => {
-    it('replays on a real actor; the panel and the list always show the same record', async () => {
-      const { actor, play, list, panel, services } = replayHarness();
+    it('replays on a real actor; what it reports is what it holds', async () => {
+      const { actor, play, reports, services, stop } = replayHarness();
       for (const step of path.steps) {
         if ((step.event as { type: string }).type === 'xstate.init') continue;
-        await play(step.event as ModelEvent);
+        const event = step.event as ModelEvent;
+        const before = reports.length;
+        await play(event);
         const snapshot = actor.getSnapshot();
-        expect(key(snapshot), step.event.type).toBe(key(step.state));
-        const patches = list.received().filter((e) => e.type === 'list.patch');
-        const shown = panel.received().at(-1)?.fields;
-        if (shown) expect(patches.at(-1)?.rows[0]).toEqual(shown);
-        if (snapshot.matches('idle') && shown && snapshot.context.records.o1) {
-          expect(shown).toEqual(snapshot.context.records.o1);
-        }
+        expect(key(snapshot), event.type).toBe(key(step.state));
+        const reported = reports.slice(before);
+        const output = (event as { output?: { status?: string; found?: boolean } }).output;
+        // "saved" only when the server answered the write; "gone" only when it no longer has the order
+        const saved = event.type === 'xstate.done.actor.updateOrders' && output?.status === 'saved';
+        expect(reported.filter((r) => r.type === 'edits.changed' && r.saved).length, event.type).toBe(saved ? 1 : 0);
+        const gone = event.type === 'xstate.done.actor.getOrder' && output?.found === false;
+        expect(
+          reported.filter((r) => r.type === 'edits.gone'),
+          event.type,
+        ).toEqual(gone ? [{ type: 'edits.gone', id: 'o1' }] : []);
+        // the panel (and through it the list) shows the record as the history holds it
+        const last = reports.filter((r) => r.type === 'edits.changed').at(-1);
+        if (last && snapshot.context.records.o1) expect(last.rows[0]).toEqual(snapshot.context.records.o1);
         // never two writes at once
         expect(services.running().filter((id) => id === 'updateOrders').length).toBeLessThanOrEqual(1);
       }
-      actor.stop();
+      stop();
     });
   });
 });

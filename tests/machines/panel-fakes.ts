@@ -1,10 +1,9 @@
-import { createActor, fromPromise, fromTransition, type AnyActorLogic, type EventObject } from 'xstate';
+import { fromPromise, type AnyActorLogic } from 'xstate';
 import type { EventLog, OrderDetail, TourDetail } from '../../src/api/services/details';
-import type { ListHandle, ListPatchEvent, Order, Tour } from '../../src/machines/list/types';
-import type { CountsHandle, PanelHandle } from '../../src/machines/detail/types';
+import type { Order, Tour } from '../../src/machines/list/types';
 import { orderRecord, tourRecord } from './shared-fakes';
 
-/** Test doubles for the panel machines: a recording list, counts and panel, records, deferred services. */
+/** Test doubles for the panel machines: records, event log entries, deferred services. */
 export const TZ = 'Asia/Tokyo';
 
 export const order = (over: Partial<Order> = {}): Order =>
@@ -57,28 +56,17 @@ export const comment = (text: string): EventLog => ({
   timestamp: '2026-03-01T10:00:00.000Z',
 });
 
-/** An actor that records every event it is sent. */
-function recorder<E extends EventObject>() {
-  const actor = createActor(fromTransition((seen: E[], event: E) => [...seen, event], [] as E[])).start();
-  return { actor, received: () => actor.getSnapshot().context };
-}
+/** A system entry of a record's activity, as the server logs a change. */
+export const logged = (type: EventLog['type'], id: string): EventLog => ({
+  id,
+  isSystemEvent: true,
+  operatedBy: null,
+  type,
+  comment: null,
+  timestamp: '2026-03-01T11:00:00.000Z',
+});
 
-export function fakeList() {
-  const r = recorder<ListPatchEvent>();
-  return { handle: r.actor as unknown as ListHandle, received: r.received };
-}
-
-export function fakeCounts() {
-  const r = recorder<{ type: 'counts.refresh' }>();
-  return { handle: r.actor as unknown as CountsHandle, refreshes: () => r.received().length };
-}
-
-export function fakePanel() {
-  const r = recorder<{ type: string; fields: { id: string } & Record<string, unknown> }>();
-  return { handle: r.actor as unknown as PanelHandle, received: r.received };
-}
-
-/** A service that throws unless a test settles it: every call waits under the invoking actor's id. */
+/** Services that wait until a test settles them: every call waits under the invoking actor's id. */
 export function deferredServices() {
   const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void; input: unknown }>();
   const calls: Array<{ id: string; input: unknown }> = [];

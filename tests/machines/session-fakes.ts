@@ -1,7 +1,10 @@
 import { vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { StartSignInInput } from '../../src/api/identity';
-import type { SessionUser, TeamSummary } from '../../src/domain/session-rules';
+import type { NavTotals } from '../../src/api/services/lists';
+import type { User } from '../../src/api/services/users';
+import type { TeamSummary } from '../../src/domain/session-rules';
+import { navCountsMachine } from '../../src/machines/nav-counts/nav-counts.machine';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import type { StoredSession } from '../../src/api/storage/session';
 import type { SignInInput, SignInOutput, signInMachine } from '../../src/machines/sign-in/sign-in.machine';
@@ -17,12 +20,14 @@ export const team = (id: string, role: TeamSummary['role'] = 'MEMBER'): TeamSumm
   role,
 });
 
-export const userWith = (teams: TeamSummary[]): SessionUser => ({
+/** The signed-in user as `GET /users/me` answers it. */
+export const userWith = (teams: TeamSummary[]): User => ({
   id: 'u1',
   name: 'Ana Tran',
   email: 'ana@tourdesk.test',
   avatarUrl: null,
   orgRoles: [],
+  isPlatformAdmin: false,
   teams,
 });
 
@@ -40,9 +45,11 @@ const notFaked = (name: string) => async (): Promise<never> => {
 
 export interface SessionFakes {
   restoreSession?: () => Promise<StoredSession>;
-  getMe?: () => Promise<SessionUser | null>;
+  getMe?: () => Promise<User | null>;
   startSignIn?: (input: StartSignInInput) => Promise<void>;
   signInFlow?: (input: SignInInput) => Promise<SignInOutput>;
+  /** The navigation totals that the session's `navCounts` child loads for the selected team. */
+  loadTotals?: (input: { teamId: string | null }) => Promise<NavTotals>;
 }
 
 export function effectSpies() {
@@ -72,6 +79,13 @@ export function fakeSession(fakes: SessionFakes = {}, spies: EffectSpies = effec
         (fakes.signInFlow ?? notFaked('signInFlow'))(input),
       ) as unknown as typeof signInMachine,
       apiConnection: fromCallback(() => () => undefined),
+      navCounts: navCountsMachine.provide({
+        actors: {
+          loadTotals: fromPromise<NavTotals, { teamId: string | null }>(({ input }) =>
+            (fakes.loadTotals ?? notFaked('loadTotals'))(input),
+          ),
+        },
+      }),
     },
     actions: {
       navigate: (_, { to }) => spies.navigate(to),

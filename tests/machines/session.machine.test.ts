@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { SIGN_IN_FAILED } from '../../src/domain/session-rules';
-import { selectAccess, selectTeam } from '../../src/machines/session/selectors';
+import { selectAccess, selectNavCounts, selectTeam } from '../../src/machines/session/selectors';
 import { effectSpies, fakeSession, stored, team, userWith, type SessionFakes } from './session-fakes';
 
 const teams = [team('vn', 'ADMIN'), team('jp'), team('fr')];
@@ -142,6 +142,42 @@ describe('teams', () => {
     actor.send({ type: 'team.switch', index: 0 });
     expect(actor.getSnapshot().context.error).toBe('Invalid team index');
     expect(spies.reloadPage).not.toHaveBeenCalled();
+  });
+});
+
+describe('navigation totals', () => {
+  const TOTALS = { orders: { 'new-added': 3 }, tours: { upcoming: 1 } };
+
+  it('are counted for the selected team once ready, again on request, and end with the session', async () => {
+    const loadTotals = vi.fn(async () => TOTALS);
+    const { actor } = start({
+      restoreSession: async () => stored({ token: 'tok', teamId: 'jp' }),
+      getMe: async () => userWith(teams),
+      loadTotals,
+    });
+    const counts = selectNavCounts(await settled(actor));
+    if (!counts) throw new Error('no navigation totals while ready');
+    await waitFor(counts, (c) => c.matches('ready'));
+    expect(loadTotals).toHaveBeenCalledExactlyOnceWith({ teamId: 'jp' });
+    expect(counts.getSnapshot().context.totals).toEqual(TOTALS);
+    counts.send({ type: 'counts.refresh' });
+    await waitFor(counts, (c) => c.matches('ready'));
+    expect(loadTotals).toHaveBeenCalledTimes(2);
+    actor.send({ type: 'session.logout' });
+    expect(selectNavCounts(actor.getSnapshot())).toBeUndefined();
+  });
+
+  it('are not counted without a team', async () => {
+    const loadTotals = vi.fn(async () => TOTALS);
+    const { actor } = start({
+      restoreSession: async () => stored({ token: 'tok' }),
+      getMe: async () => userWith([]),
+      loadTotals,
+    });
+    const s = await settled(actor);
+    expect(s.matches({ active: 'teamless' })).toBe(true);
+    expect(selectNavCounts(s)).toBeUndefined();
+    expect(loadTotals).not.toHaveBeenCalled();
   });
 });
 

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyStateNode } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { SessionUser } from '../../src/domain/session-rules';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine';
+import type { User } from '../../src/api/services/users';
+import { sessionMachine } from '../../src/machines/session/session.machine';
+import type { SessionEvent } from '../../src/machines/session/types';
 import type { StoredSession } from '../../src/api/storage/session';
 import { fakeSession, stored, team, userWith } from './session-fakes';
 
@@ -73,7 +74,7 @@ function replayHarness() {
     new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as (v: unknown) => void, reject }));
   const { logic } = fakeSession({
     restoreSession: deferred('restoreSession') as () => Promise<StoredSession>,
-    getMe: deferred('getMe') as () => Promise<SessionUser | null>,
+    getMe: deferred('getMe') as () => Promise<User | null>,
     startSignIn: deferred('startSignIn'),
     signInFlow: deferred('signInFlow'),
   });

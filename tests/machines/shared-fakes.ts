@@ -1,4 +1,13 @@
-import { fromPromise, type AnyActorLogic } from 'xstate';
+import {
+  createActor,
+  createMachine,
+  fromPromise,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type AnyEventObject,
+  type AnyStateMachine,
+  type InputFrom,
+} from 'xstate';
 import type { Order, Tour } from '../../src/machines/list/types';
 
 /** What the machine fakes share: full records to start from, a service that must not run, and the
@@ -49,3 +58,28 @@ export const failed = (id: string): Synthetic => ({
   type: `xstate.error.actor.${id}`,
   error: new Error(`${id} failed`),
 });
+
+/**
+ * A machine that reports to its parent (`sendParent`), run under a parent that stands in for its
+ * screen: `reports` holds what it reported (in order), `child` is the running child (send it
+ * events, read its snapshot, listen to its `notify`), and `stop` ends both.
+ */
+export function underParent<TLogic extends AnyStateMachine>(logic: TLogic, ...[input]: OptionalInput<TLogic>) {
+  const reports: AnyEventObject[] = [];
+  const parent = createMachine({
+    invoke: { id: 'child', src: logic, input },
+    on: { '*': { actions: ({ event }) => reports.push(event) } },
+  });
+  const actor = createActor(parent).start();
+  const child = actor.getSnapshot().children.child as ActorRefFrom<TLogic>;
+  return {
+    child,
+    reports,
+    /** The reports of one type, in order. */
+    reportsOf: <T extends string>(type: T) => reports.filter((e) => e.type === type) as Array<AnyEventObject & { type: T }>,
+    stop: () => actor.stop(),
+  };
+}
+type OptionalInput<TLogic extends AnyStateMachine> = undefined extends InputFrom<TLogic>
+  ? [input?: InputFrom<TLogic>]
+  : [input: InputFrom<TLogic>];

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, fromTransition, type AnyActorLogic, type AnyEventObject } from 'xstate';
+import { fromPromise, type AnyActorLogic, type AnyEventObject } from 'xstate';
 import { vi } from 'vitest';
 import type { Order, Tour } from '../../src/machines/list/types';
 import { orderRecord, tourRecord } from './shared-fakes';
@@ -21,30 +21,6 @@ export const order = (id: string, departureAt: string, over: Partial<Order> = {}
 
 export const tour = (id: string, over: Partial<Tour> = {}): Tour =>
   tourRecord({ id, displayId: `T-${id.padStart(6, '0')}`, departureAt: '2026-03-10T02:00:00.000Z', ...over });
-
-/** A list that remembers what it was told and shows the given rows. */
-export function fakeList(items: Order[] = []) {
-  return createActor(
-    fromTransition(
-      (state: { items: Order[]; received: AnyEventObject[] }, event: AnyEventObject) => ({
-        ...state,
-        received: [...state.received, event],
-      }),
-      { items, received: [] },
-    ),
-  ).start();
-}
-
-export function fakeCounts() {
-  const received: AnyEventObject[] = [];
-  const actor = createActor(
-    fromTransition((n: number, event: AnyEventObject) => {
-      received.push(event);
-      return n + 1;
-    }, 0),
-  ).start();
-  return { actor, received };
-}
 
 export function quietConsole() {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

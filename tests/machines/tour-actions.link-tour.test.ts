@@ -10,7 +10,13 @@ import {
 import { matchingTours, orderDays, tourDisplayId } from '../../src/domain/link-tour-search';
 import { deferredServices, done, failed, fakeService, notFaked, order, quietConsole, tour } from './tour-actions-fakes';
 
-const input: LinkTourInput = { teamId: 'vn', orderIds: ['o1', 'o2'], startDate: '2026-03-10', endDate: '2026-03-11' };
+const input: LinkTourInput = {
+  teamId: 'vn',
+  orderIds: ['o1', 'o2'],
+  displayIds: ['VN-o1', 'VN-o2'],
+  startDate: '2026-03-10',
+  endDate: '2026-03-11',
+};
 const TOURS = [
   tour('1', { displayName: 'Halong Bay 2026-03-10' }),
   tour('2', { displayName: 'Mekong Delta 2026-03-10' }),

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyActorLogic, type AnyEventObject } from 'xstate';
+import { fromPromise, type AnyActorLogic, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { createTourMachine } from '../../src/machines/create-tour/create-tour.machine';
-import type { ListHandle } from '../../src/machines/list/types';
+import type { ListItem } from '../../src/machines/list/types';
 import {
   CREATE_TOUR_FAILED,
   LINK_FAILED,
@@ -12,21 +12,13 @@ import {
   type TourActionsInput,
 } from '../../src/machines/tour-actions/tour-actions.machine';
 import type { NotifyEvent } from '../../src/machines/notify';
-import {
-  deferredServices,
-  done,
-  failed,
-  fakeCounts,
-  fakeList,
-  fakeService,
-  notFaked,
-  order,
-  quietConsole,
-  tour,
-} from './tour-actions-fakes';
+import { graphUnderParent } from './graph-under-parent';
+import { underParent } from './shared-fakes';
+import { deferredServices, done, failed, fakeService, notFaked, order, quietConsole, tour } from './tour-actions-fakes';
 
 const TZ = 'Asia/Ho_Chi_Minh';
-const ROWS = [
+/** The rows the list has loaded. */
+const ROWS: ListItem[] = [
   order('o1', '2026-03-10T05:00:00Z'),
   order('o2', '2026-03-09T20:00:00Z'),
   order('o3', '2026-03-12T00:00:00Z'),
@@ -35,6 +27,12 @@ const linkedRow = (id: string) => ({
   ...ROWS.find((r) => r.id === id)!,
   tour: { id: 't2', displayId: 'T-000002' },
   version: 2,
+});
+/** What the screen tells the menu on a selection: the ids, and those of them that are loaded. */
+const selected = (...ids: string[]): TourActionsEvent => ({
+  type: 'tours.select',
+  ids,
+  rows: ROWS.filter((r) => ids.includes(r.id)),
 });
 
 beforeEach(quietConsole);
@@ -47,27 +45,19 @@ function setup(
   kind: 'orders' | 'tours',
   children: { createTourDialog?: AnyActorLogic; linkTourDialog?: AnyActorLogic } = {},
 ) {
-  const list = fakeList(ROWS);
-  const counts = fakeCounts();
-  const input: TourActionsInput = {
-    kind,
-    teamId: 'vn',
-    timezone: TZ,
-    list: list as unknown as ListHandle,
-    counts: counts.actor as never,
-  };
+  const input: TourActionsInput = { kind, teamId: 'vn', timezone: TZ };
   const machine = tourActionsMachine.provide({
     actors: {
       createTourDialog: children.createTourDialog ?? notFaked('createTourDialog'),
       linkTourDialog: children.linkTourDialog ?? notFaked('linkTourDialog'),
     } as never,
   });
-  const actor = createActor(machine, { input });
+  const screen = underParent(machine, input);
   const toasts: NotifyEvent[] = [];
-  actor.on('notify', (e) => toasts.push(e));
-  actor.start();
-  const listEvents = () => list.getSnapshot().context.received;
-  return { actor, toasts, listEvents, counts };
+  screen.child.on('notify', (e) => toasts.push(e));
+  /** What the menu reported to its screen (which patches or reloads the list, the panel and the totals). */
+  const changes = () => screen.reportsOf('tours.changed');
+  return { actor: screen.child, toasts, changes, reports: screen.reports };
 }
 
 /** A dialog that records its input and ends with the given output. */
@@ -88,15 +78,17 @@ describe('tour actions: what the menu allows', () => {
     const { actor } = setup('orders');
     expect(actor.getSnapshot().can({ type: 'tours.create' })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'tours.link' })).toBe(false);
-    send(actor, { type: 'tours.select', ids: ['o1'] });
+    send(actor, selected('o1'));
     expect(actor.getSnapshot().can({ type: 'tours.create' })).toBe(true);
     expect(actor.getSnapshot().can({ type: 'tours.link' })).toBe(true);
+    send(actor, selected());
+    expect(actor.getSnapshot().can({ type: 'tours.create' })).toBe(false);
   });
 
   it('offers "New tour" on the tours list, with or without a selection, and no linking', () => {
     const { actor } = setup('tours');
     expect(actor.getSnapshot().can({ type: 'tours.create' })).toBe(true);
-    send(actor, { type: 'tours.select', ids: ['t1'] });
+    send(actor, { type: 'tours.select', ids: ['t1'], rows: [tour('1')] });
     expect(actor.getSnapshot().can({ type: 'tours.link' })).toBe(false);
   });
 });
@@ -104,8 +96,8 @@ describe('tour actions: what the menu allows', () => {
 describe('tour actions: create tour from selected orders', () => {
   it('opens the create-tour menu with the selected orders and the first one departure', async () => {
     const child = dialog({ outcome: 'cancelled', tourId: '', orderIds: ['o1', 'o2'], orders: null });
-    const { actor, toasts, listEvents } = setup('orders', { createTourDialog: child.logic });
-    send(actor, { type: 'tours.select', ids: ['o1', 'o2'] });
+    const { actor, toasts, reports } = setup('orders', { createTourDialog: child.logic });
+    send(actor, selected('o1', 'o2'));
     send(actor, { type: 'tours.create' });
     expect(actor.getSnapshot().value).toBe('creating');
     await flush();
@@ -114,49 +106,62 @@ describe('tour actions: create tour from selected orders', () => {
     ]);
     expect(actor.getSnapshot().value).toBe('idle');
     expect(toasts).toEqual([]);
-    expect(listEvents()).toEqual([]);
+    expect(reports).toEqual([]);
   });
 
-  it('on success toasts, patches the linked rows with the server copy and refreshes the counts', async () => {
+  it('takes the departure from the latest selection the screen sent, among the loaded rows', async () => {
+    const child = dialog({ outcome: 'cancelled', tourId: '', orderIds: [], orders: null });
+    const { actor } = setup('orders', { createTourDialog: child.logic });
+    send(actor, selected('o1', 'o2'));
+    // o9 is selected but not loaded: it has no departure to offer
+    send(actor, { type: 'tours.select', ids: ['o9', 'o3'], rows: ROWS.filter((r) => r.id === 'o3') });
+    send(actor, { type: 'tours.create' });
+    await flush();
+    expect(child.inputs).toEqual([
+      { teamId: 'vn', timezone: TZ, orderIds: ['o9', 'o3'], departureAt: '2026-03-12T00:00:00Z' },
+    ]);
+  });
+
+  it('on success toasts and reports the linked rows as the server holds them', async () => {
     const fresh = [linkedRow('o1'), linkedRow('o2'), order('other', '2026-03-10T00:00:00Z')];
     const child = dialog({ outcome: 'created', tourId: 't2', orderIds: ['o1', 'o2'], orders: fresh });
-    const { actor, toasts, listEvents, counts } = setup('orders', { createTourDialog: child.logic });
-    send(actor, { type: 'tours.select', ids: ['o1', 'o2'] });
+    const { actor, toasts, reports } = setup('orders', { createTourDialog: child.logic });
+    send(actor, selected('o1', 'o2'));
     send(actor, { type: 'tours.create' });
     await flush();
     expect(toasts).toEqual([{ type: 'notify', kind: 'success', message: TOUR_CREATED }]);
-    expect(listEvents()).toEqual([{ type: 'list.patch', rows: [linkedRow('o1'), linkedRow('o2')] }]);
-    expect(counts.received).toEqual([{ type: 'counts.refresh' }]);
+    expect(reports).toEqual([
+      { type: 'tours.changed', orderIds: ['o1', 'o2'], rows: [linkedRow('o1'), linkedRow('o2')] },
+    ]);
   });
 
-  it('reloads the list when the server copy could not be fetched', async () => {
+  it('reports no rows (the screen reloads the list) when the server copy could not be fetched', async () => {
     const child = dialog({ outcome: 'created', tourId: 't2', orderIds: ['o1'], orders: null });
-    const { actor, listEvents } = setup('orders', { createTourDialog: child.logic });
-    send(actor, { type: 'tours.select', ids: ['o1'] });
+    const { actor, changes } = setup('orders', { createTourDialog: child.logic });
+    send(actor, selected('o1'));
     send(actor, { type: 'tours.create' });
     await flush();
-    expect(listEvents()).toEqual([{ type: 'list.refresh' }]);
+    expect(changes()).toEqual([{ type: 'tours.changed', orderIds: ['o1'], rows: null }]);
   });
 
-  it('toasts the failure (empty tourId) and leaves the list alone', async () => {
+  it('toasts the failure (empty tourId) and reports nothing', async () => {
     const child = dialog({ outcome: 'failed', tourId: '', orderIds: ['o1'], orders: null });
-    const { actor, toasts, listEvents, counts } = setup('orders', { createTourDialog: child.logic });
-    send(actor, { type: 'tours.select', ids: ['o1'] });
+    const { actor, toasts, reports } = setup('orders', { createTourDialog: child.logic });
+    send(actor, selected('o1'));
     send(actor, { type: 'tours.create' });
     await flush();
     expect(toasts).toEqual([{ type: 'notify', kind: 'error', message: CREATE_TOUR_FAILED }]);
-    expect(listEvents()).toEqual([]);
-    expect(counts.received).toEqual([]);
+    expect(reports).toEqual([]);
   });
 
-  it('"New tour" on the tours list links no orders (the selection holds tours) and reloads the list', async () => {
+  it('"New tour" on the tours list links no orders (the selection holds tours); the screen reloads the list', async () => {
     const child = dialog({ outcome: 'created', tourId: 't9', orderIds: [], orders: null });
-    const { actor, listEvents } = setup('tours', { createTourDialog: child.logic });
-    send(actor, { type: 'tours.select', ids: ['t1'] });
+    const { actor, changes } = setup('tours', { createTourDialog: child.logic });
+    send(actor, { type: 'tours.select', ids: ['t1'], rows: [tour('1')] });
     send(actor, { type: 'tours.create' });
     await flush();
     expect(child.inputs).toEqual([{ teamId: 'vn', timezone: TZ, orderIds: [], departureAt: null }]);
-    expect(listEvents()).toEqual([{ type: 'list.refresh' }]);
+    expect(changes()).toEqual([{ type: 'tours.changed', orderIds: [], rows: null }]);
   });
 
   it('runs the real create-tour menu end to end with its services', async () => {
@@ -165,8 +170,8 @@ describe('tour actions: create tour from selected orders', () => {
     const createTourDialog = createTourMachine.provide({
       actors: { createTour: create.logic, tourOrders: load.logic },
     });
-    const { actor, toasts, listEvents } = setup('orders', { createTourDialog });
-    send(actor, { type: 'tours.select', ids: ['o3'] });
+    const { actor, toasts, changes } = setup('orders', { createTourDialog });
+    send(actor, selected('o3'));
     send(actor, { type: 'tours.create' });
     const menu = actor.getSnapshot().children.createTourDialog!;
     menu.send({ type: 'create.name', value: 'Morning group' });
@@ -177,43 +182,68 @@ describe('tour actions: create tour from selected orders', () => {
       { teamId: 'vn', orderIds: ['o3'], departureAt: '2026-03-12T00:00:00.000Z', displayName: 'Morning group' },
     ]);
     expect(toasts.map((t) => t.message)).toEqual([TOUR_CREATED]);
-    expect(listEvents()).toEqual([{ type: 'list.patch', rows: [linkedRow('o3')] }]);
+    expect(changes()).toEqual([{ type: 'tours.changed', orderIds: ['o3'], rows: [linkedRow('o3')] }]);
   });
 });
 
 describe('tour actions: add to existing tour', () => {
-  it('searches the tours around the selected orders days and toasts the link', async () => {
+  it('searches the tours around the selected orders days, names them, toasts the link and reports it', async () => {
     const child = dialog({ outcome: 'linked', tour: tour('2'), orderIds: ['o1'], orders: [linkedRow('o1')] });
-    const { actor, toasts, listEvents, counts } = setup('orders', { linkTourDialog: child.logic });
-    send(actor, { type: 'tours.select', ids: ['o1', 'o3'] });
+    const { actor, toasts, reports } = setup('orders', { linkTourDialog: child.logic });
+    send(actor, selected('o1', 'o3'));
     send(actor, { type: 'tours.link' });
     await flush();
     expect(child.inputs).toEqual([
-      { teamId: 'vn', orderIds: ['o1', 'o3'], startDate: '2026-03-07', endDate: '2026-03-15' },
+      {
+        teamId: 'vn',
+        orderIds: ['o1', 'o3'],
+        displayIds: ['VN-o1', 'VN-o3'],
+        startDate: '2026-03-07',
+        endDate: '2026-03-15',
+      },
     ]);
     expect(toasts).toEqual([{ type: 'notify', kind: 'success', message: '1 order linked to T-000002' }]);
-    expect(listEvents()).toEqual([{ type: 'list.patch', rows: [linkedRow('o1')] }]);
-    expect(counts.received).toHaveLength(1);
+    expect(reports).toEqual([{ type: 'tours.changed', orderIds: ['o1'], rows: [linkedRow('o1')] }]);
   });
 
-  it('toasts a failed link (logged only by the service)', async () => {
+  it('names only the selected orders that are loaded', async () => {
+    const child = dialog({ outcome: 'cancelled', tour: null, orderIds: [], orders: null });
+    const { actor } = setup('orders', { linkTourDialog: child.logic });
+    send(actor, { type: 'tours.select', ids: ['o9', 'o2'], rows: ROWS.filter((r) => r.id === 'o2') });
+    send(actor, { type: 'tours.link' });
+    await flush();
+    expect(child.inputs).toMatchObject([{ orderIds: ['o9', 'o2'], displayIds: ['VN-o2'] }]);
+  });
+
+  it('reports no rows when the linked orders could not be fetched', async () => {
+    const child = dialog({ outcome: 'linked', tour: tour('2'), orderIds: ['o1', 'o2'], orders: null });
+    const { actor, toasts, changes } = setup('orders', { linkTourDialog: child.logic });
+    send(actor, selected('o1', 'o2'));
+    send(actor, { type: 'tours.link' });
+    await flush();
+    expect(toasts.map((t) => t.message)).toEqual(['2 orders linked to T-000002']);
+    expect(changes()).toEqual([{ type: 'tours.changed', orderIds: ['o1', 'o2'], rows: null }]);
+  });
+
+  it('toasts a failed link (logged only by the service) and reports nothing', async () => {
     const child = dialog({ outcome: 'failed', tour: null, orderIds: ['o1'], orders: null });
-    const { actor, toasts, listEvents } = setup('orders', { linkTourDialog: child.logic });
-    send(actor, { type: 'tours.select', ids: ['o1'] });
+    const { actor, toasts, reports } = setup('orders', { linkTourDialog: child.logic });
+    send(actor, selected('o1'));
     send(actor, { type: 'tours.link' });
     await flush();
     expect(toasts).toEqual([{ type: 'notify', kind: 'error', message: LINK_FAILED }]);
-    expect(listEvents()).toEqual([]);
+    expect(reports).toEqual([]);
   });
 
   it('toasts and logs when a dialog itself breaks', async () => {
-    const { actor, toasts } = setup('orders');
-    send(actor, { type: 'tours.select', ids: ['o1'] });
+    const { actor, toasts, reports } = setup('orders');
+    send(actor, selected('o1'));
     send(actor, { type: 'tours.link' });
     await flush();
     expect(toasts.map((t) => t.message)).toEqual([LINK_FAILED]);
     expect(console.error).toHaveBeenCalled();
     expect(actor.getSnapshot().value).toBe('idle');
+    expect(reports).toEqual([]);
   });
 });
 
@@ -221,8 +251,8 @@ describe('tour actions: add to existing tour', () => {
 const created = (orders: unknown) => ({ outcome: 'created', tourId: 't2', orderIds: ['o1'], orders });
 const linked = (orders: unknown) => ({ outcome: 'linked', tour: tour('2'), orderIds: ['o1'], orders });
 const EVENTS: AnyEventObject[] = [
-  { type: 'tours.select', ids: [] },
-  { type: 'tours.select', ids: ['o1'] },
+  selected(),
+  selected('o1'),
   { type: 'tours.create' },
   { type: 'tours.link' },
   done('createTourDialog', created([linkedRow('o1')])),
@@ -238,19 +268,11 @@ const EVENTS: AnyEventObject[] = [
 ];
 
 describe.each(['orders', 'tours'] as const)('tour actions model on the %s list', (kind) => {
-  const list = fakeList(ROWS);
-  const counts = fakeCounts();
-  const input = {
-    kind,
-    teamId: 'vn',
-    timezone: TZ,
-    list: list as unknown as ListHandle,
-    counts: counts.actor as never,
-  };
+  const input: TourActionsInput = { kind, teamId: 'vn', timezone: TZ };
   type Snap = ReturnType<typeof tourActionsMachine.getInitialSnapshot>;
   const key = (s: Snap) => JSON.stringify({ status: s.status, value: s.value, ids: s.context.ids });
   // the graph also sends results of dialogs that are not open; a real actor never sees those
-  const paths = getShortestPaths(tourActionsMachine, {
+  const paths = getShortestPaths(graphUnderParent(tourActionsMachine), {
     events: EVENTS as TourActionsEvent[],
     input,
     serializeState: (s) => key(s as Snap),
@@ -266,28 +288,38 @@ describe.each(['orders', 'tours'] as const)('tour actions model on the %s list',
   const describePath = (p: (typeof paths)[number]) =>
     `${p.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ')} ⇒ ${key(p.state)}`;
 
-  // each step is checked for its state and for the toasts a real actor emits on it
+  /** What the screen hears of an outcome: the server's linked rows on the orders list, else a reload (null). */
+  const reportOf = (output: { outcome: string; orderIds: string[]; orders: unknown }) => ({
+    type: 'tours.changed',
+    orderIds: output.orderIds,
+    rows: kind === 'orders' ? output.orders : null,
+  });
+
+  // each step is checked for its state, the toasts a real actor emits on it and what it reports
   it.each(paths.map((p) => [describePath(p), p] as const))('%s replays on a real actor', async (_, path) => {
     vi.useFakeTimers();
     const services = deferredServices(['createTourDialog', 'linkTourDialog']);
-    const actor = createActor(tourActionsMachine.provide({ actors: services.actors as never }), { input });
+    const screen = underParent(tourActionsMachine.provide({ actors: services.actors as never }), input);
+    const actor = screen.child;
     const toasts: string[] = [];
     actor.on('notify', (e) => toasts.push(`${e.kind}:${e.message}`));
-    actor.start();
     for (const step of path.steps) {
       const event = step.event as AnyEventObject;
       if (event.type === 'xstate.init') continue;
       toasts.length = 0;
+      screen.reports.length = 0;
       if (!(await services.settle(event, () => vi.advanceTimersByTimeAsync(0)))) actor.send(event as TourActionsEvent);
       await vi.advanceTimersByTimeAsync(0);
       expect(key(actor.getSnapshot()), event.type).toBe(key(step.state as Snap));
-      const outcome = (event as { output?: { outcome: string } }).output?.outcome;
+      const output = (event as { output?: { outcome: string; orderIds: string[]; orders: unknown } }).output;
       if (event.type.startsWith('xstate.error.actor.')) expect(toasts[0]).toMatch(/^error:Failed to/);
-      else if (outcome === 'failed')
+      else if (output?.outcome === 'failed')
         expect(toasts).toEqual([`error:${event.type.includes('create') ? CREATE_TOUR_FAILED : LINK_FAILED}`]);
-      else if (outcome === 'created' || outcome === 'linked') expect(toasts).toHaveLength(1);
+      else if (output?.outcome === 'created' || output?.outcome === 'linked') expect(toasts).toHaveLength(1);
       else expect(toasts).toEqual([]);
+      const changed = output?.outcome === 'created' || output?.outcome === 'linked';
+      expect(screen.reports).toEqual(changed ? [reportOf(output)] : []);
     }
-    actor.stop();
+    screen.stop();
   });
 });

@@ -1,20 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import type { EditsReport } from '../../src/machines/detail/types';
 import { tourEditMachine, type TourChange } from '../../src/machines/tour-edit/tour-edit.machine';
-import { deferredServices, fakeList, fakePanel, flush, tour, tourDetail, TZ } from './panel-fakes';
+import { deferredServices, flush, tour, tourDetail, TZ } from './panel-fakes';
+import { underParent } from './shared-fakes';
 
-/** Tour edits: one batch write, rollback on failure, Tour(s) updated with Undo, conflicts. */
+/**
+ * Tour edits: one batch write, rollback on failure, Tour(s) updated with Undo, conflicts. It runs
+ * under a stand-in panel: what it reports (`edits.changed`) is what the panel and the list show.
+ */
 function start() {
   const services = deferredServices();
-  const list = fakeList();
-  const panel = fakePanel();
-  const actor = createActor(
+  const panel = underParent(
     tourEditMachine.provide({ actors: { updateTours: services.logic(), getTour: services.logic() } }),
-    { input: { list: list.handle, panel: panel.handle, timezone: TZ } },
+    { timezone: TZ },
   );
+  const actor = panel.child;
   const notices: Array<{ kind: string; message: string; action?: unknown }> = [];
   actor.on('notify', (n) => notices.push(n));
-  actor.start();
   actor.send({ type: 'tour.loaded', tour: tourDetail() });
   actor.send({ type: 'tour.loaded', tour: tour({ id: 't2', version: 9 }) });
   const writes = () => services.calls.filter((c) => c.id === 'updateTours').map((c) => c.input);
@@ -22,7 +24,10 @@ function start() {
     services.settle(id, outcome);
     await flush();
   };
-  return { actor, list, panel, notices, writes, settle };
+  /** The rows last reported changed, and whether the server had them. */
+  const shown = () =>
+    panel.reportsOf('edits.changed').at(-1) as Extract<EditsReport, { type: 'edits.changed' }> | undefined;
+  return { actor, reports: panel.reports, shown, notices, writes, settle };
 }
 
 const rename = (id: string, value: string): TourChange => ({ id, change: { field: 'displayName', value } });
@@ -34,14 +39,21 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('tour edits', () => {
   it('show at once and save with the version; Tour updated with Undo', async () => {
-    const { actor, panel, notices, writes, settle } = start();
+    const { actor, reports, notices, writes, settle } = start();
     actor.send({ type: 'tour.edit', changes: [{ id: 't1', change: { field: 'departureTime', time: '08:00' } }] });
-    expect(panel.received().at(-1)?.fields.departureAt).toBe('2026-03-09T23:00:00.000Z');
+    expect(reports).toEqual([
+      {
+        type: 'edits.changed',
+        rows: [expect.objectContaining({ id: 't1', departureAt: '2026-03-09T23:00:00.000Z', version: 4 })],
+        saved: false,
+      },
+    ]);
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
     expect(writes()).toEqual([{ tours: [{ id: 't1', version: 4, departureAt: '2026-03-09T23:00:00.000Z' }] }]);
-    await settle('updateTours', {
-      output: { status: 'saved', records: [tour({ departureAt: '2026-03-09T23:00:00.000Z', version: 5 })] },
-    });
+    const savedTour = tour({ departureAt: '2026-03-09T23:00:00.000Z', version: 5 });
+    await settle('updateTours', { output: { status: 'saved', records: [savedTour] } });
+    expect(reports.at(-1)).toEqual({ type: 'edits.changed', rows: [savedTour], saved: true });
+    expect(reports).toHaveLength(2);
     expect(notices).toEqual([
       {
         type: 'notify',
@@ -55,8 +67,13 @@ describe('tour edits', () => {
   });
 
   it('several tours in one write: Tours updated', async () => {
-    const { actor, notices, writes, settle } = start();
+    const { actor, shown, notices, writes, settle } = start();
     actor.send({ type: 'tour.edit', changes: [rename('t1', 'A'), rename('t2', 'B')] });
+    // one report for the batch
+    expect(shown()?.rows).toEqual([
+      expect.objectContaining({ id: 't1', displayName: 'A' }),
+      expect.objectContaining({ id: 't2', displayName: 'B' }),
+    ]);
     expect(writes()[0]).toEqual({
       tours: [
         { id: 't1', version: 4, displayName: 'A' },
@@ -70,18 +87,18 @@ describe('tour edits', () => {
   });
 
   it('a failed update is rolled back with Failed to update tour', async () => {
-    const { actor, list, panel, notices, settle } = start();
+    const { actor, shown, notices, settle } = start();
     actor.send({
       type: 'tour.edit',
       changes: [{ id: 't1', change: { field: 'price', priceType: 'TOTAL', amount: 80 } }],
     });
-    expect(panel.received().at(-1)?.fields.prices).toEqual([{ type: 'TOTAL', amount: 80, currency: 'USD' }]);
+    expect(shown()?.rows[0].prices).toEqual([{ type: 'TOTAL', amount: 80, currency: 'USD' }]);
     await settle('updateTours', { error: new Error('500') });
     expect(notices.map((n) => n.message)).toEqual(['Failed to update tour']);
-    expect(panel.received().at(-1)?.fields.prices).toEqual([{ type: 'TOTAL', amount: 100, currency: 'USD' }]);
-    expect(list.received().at(-1)).toMatchObject({
-      type: 'list.patch',
-      rows: [{ id: 't1', prices: [{ amount: 100 }] }],
+    expect(shown()).toMatchObject({
+      type: 'edits.changed',
+      rows: [{ id: 't1', prices: [{ type: 'TOTAL', amount: 100, currency: 'USD' }] }],
+      saved: false,
     });
     expect(actor.getSnapshot().can({ type: 'history.undo' })).toBe(false);
   });
@@ -97,7 +114,7 @@ describe('tour edits', () => {
   });
 
   it('a stale write keeps the typed value next to the fresh tour', async () => {
-    const { actor, panel, writes, settle } = start();
+    const { actor, shown, writes, settle } = start();
     actor.send({ type: 'tour.edit', changes: [rename('t1', 'Mine')] });
     await settle('updateTours', { output: { status: 'stale' } });
     await settle('getFreshTour', {
@@ -105,17 +122,17 @@ describe('tour edits', () => {
     });
     const { conflict } = actor.getSnapshot().context;
     expect(conflict).toMatchObject({ id: 't1', typed: { field: 'displayName', value: 'Mine' }, fresh: { version: 6 } });
-    expect(panel.received().at(-1)?.fields.displayName).toBe('Theirs');
+    expect(shown()).toMatchObject({ rows: [{ displayName: 'Theirs', version: 6 }], saved: false });
     actor.send({ type: 'conflict.reapply' });
     expect(writes().at(-1)).toEqual({ tours: [{ id: 't1', version: 6, displayName: 'Mine' }] });
   });
 
   it('without the fresh tour the screen goes back as it was', async () => {
-    const { actor, panel, settle } = start();
+    const { actor, shown, settle } = start();
     actor.send({ type: 'tour.edit', changes: [rename('t1', 'Mine')] });
     await settle('updateTours', { output: { status: 'stale' } });
     await settle('getFreshTour', { error: new Error('down') });
-    expect(panel.received().at(-1)?.fields.displayName).toBe('Morning walk');
+    expect(shown()).toMatchObject({ rows: [{ displayName: 'Morning walk' }], saved: false });
     expect(actor.getSnapshot().can({ type: 'conflict.reapply' })).toBe(false);
     actor.send({ type: 'conflict.dismiss' });
     expect(actor.getSnapshot().context.conflict).toBeNull();

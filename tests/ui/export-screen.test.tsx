@@ -40,7 +40,7 @@ function renderForm(exportCsv: (input: ExportCsvInput) => Promise<ExportResult>)
   }).start();
   render(
     <ChakraProvider value={system}>
-      <ExportForm screen={actor} today={TODAY} />
+      <ExportForm screen={actor} />
     </ChakraProvider>,
   );
   return { actor, gets, patches, downloads };
@@ -58,7 +58,7 @@ describe('export screen', () => {
   it('offers orders for the current month with OTA and status; tours have no OTA', () => {
     renderForm(async () => ({ presignedUrl: LINK, message: '' }));
     expect((screen.getByRole('radio', { name: 'Orders' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('button', { name: 'Date range' }).textContent).toBe('Nov 1 – Nov 30, 2026');
+    expect(screen.getByRole('button', { name: /^Date range/ }).textContent).toBe('Nov 1 – Nov 30, 2026');
     expect(screen.getByLabelText('OTA')).toBeTruthy();
     expect(screen.getByLabelText('Status')).toBeTruthy();
     expect(exportButton().disabled).toBe(false);
@@ -95,7 +95,13 @@ describe('export screen', () => {
         kind: 'orders',
         teamId: 'th',
         view: null,
-        query: { orderBy: 'DEPARTURE_AT_ASC', startDate: '2026-11-01', endDate: '2026-11-30', ota: 'KLOOK', statusV2: 'pending' },
+        query: {
+          orderBy: 'DEPARTURE_AT_ASC',
+          startDate: '2026-11-01',
+          endDate: '2026-11-30',
+          ota: 'KLOOK',
+          statusV2: 'pending',
+        },
       },
     ]);
     await act(async () => answer({ presignedUrl: LINK, message: '' }));
@@ -109,6 +115,29 @@ describe('export screen', () => {
     expect(note().value).toBe('For the accountant');
   });
 
+  it('exports the dates applied in the date range picker; no dates says every order is exported', async () => {
+    const { gets } = renderForm(async () => ({ presignedUrl: LINK, message: '' }));
+    const rangeButton = () => screen.getByRole('button', { name: /^Date range/ });
+    fireEvent.click(rangeButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    fireEvent.click(screen.getByRole('button', { name: '2026-11-20' }));
+    fireEvent.click(screen.getByRole('button', { name: '2026-11-03' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(rangeButton().textContent).toBe('Nov 3 – Nov 20, 2026');
+    fireEvent.click(exportButton());
+    expect(gets.at(-1)?.query).toMatchObject({ startDate: '2026-11-03', endDate: '2026-11-20' });
+    await screen.findByTestId('export-result');
+
+    fireEvent.click(rangeButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(rangeButton().textContent).toBe('Pick a date');
+    expect(screen.getByText('No dates chosen: every order of the team is exported.')).toBeTruthy();
+    await waitFor(() => expect(exportButton().disabled).toBe(false));
+    fireEvent.click(exportButton());
+    expect(gets.at(-1)?.query).toEqual({ orderBy: 'DEPARTURE_AT_ASC' });
+  });
+
   it('toasts "Export failed" on a refused export, keeping the form and showing no file', async () => {
     const create = vi.spyOn(toaster, 'create').mockReturnValue('id');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -117,7 +146,9 @@ describe('export screen', () => {
     });
     fireEvent.change(note(), { target: { value: 'Kept' } });
     fireEvent.click(exportButton());
-    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', title: EXPORT_FAILED })));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', title: EXPORT_FAILED })),
+    );
     expect(screen.queryByTestId('export-result')).toBeNull();
     expect(downloads).toEqual([]);
     expect(note().value).toBe('Kept');

@@ -15,10 +15,30 @@ describe('theme (SPEC section 1)', () => {
       base: '#FCFCFD',
       tableBorder: '#E1F4FF',
     });
-    expect(value('colors.primary.solid')).toBe('#0081A7');
+    expect(value('colors.primary.solid')).toBe(THEME.primaryFill);
+    expect(value('colors.primary.focusRing')).toBe('#0081A7');
     expect(value('colors.primary.hover')).toBe('#006685');
     expect(value('colors.bg')).toBe('#FCFCFD');
     expect(value('colors.table.border')).toBe('#E1F4FF');
+  });
+
+  it('puts white text only on fills and shades that read at 4.5:1 or more (WCAG AA)', () => {
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+      const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    const contrast = (a: string, b: string) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    expect(contrast('#FFFFFF', String(value('colors.primary.solid')))).toBeGreaterThanOrEqual(4.5);
+    expect(contrast('#FFFFFF', String(value('colors.primary.hover')))).toBeGreaterThanOrEqual(4.5);
+    // primary text (links, the current page in the navigation) on white and on the subtle fill
+    expect(contrast('#FFFFFF', String(value('colors.primary.fg')))).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(String(value('colors.primary.subtle')), String(value('colors.primary.fg')))).toBeGreaterThanOrEqual(
+      4.5,
+    );
   });
 
   it('sets Inter (no network font), 13px base size, bold 700 for strong', () => {

@@ -8,7 +8,6 @@ export type OrderDetail = components['schemas']['OrderDetail'];
 export type TourDetail = components['schemas']['TourDetail'];
 export type EventLog = components['schemas']['EventLog'];
 export type Tour = components['schemas']['Tour'];
-export type DetailKind = 'orders' | 'tours';
 
 /** A detail fetch: the record, `notFound` (404: the id no longer exists), or null on any other failure. */
 export type Loaded<T> = { found: true; record: T } | { found: false } | null;
@@ -36,34 +35,38 @@ export const getTour = fromPromise<Loaded<TourDetail>, { id: string }>(({ input,
   fetchTour(input.id, signal),
 );
 
-/** The panel's record of either kind. */
-export const getDetail = fromPromise<Loaded<OrderDetail | TourDetail>, { kind: DetailKind; id: string }>(
-  ({ input, signal }) => (input.kind === 'orders' ? fetchOrder(input.id, signal) : fetchTour(input.id, signal)),
+/** The panel's record, of the kind each panel provides (`loadRecord`). */
+export type DetailRecord = OrderDetail | TourDetail;
+export const loadOrderRecord = fromPromise<Loaded<DetailRecord>, { id: string }>(({ input, signal }) =>
+  fetchOrder(input.id, signal),
+);
+export const loadTourRecord = fromPromise<Loaded<DetailRecord>, { id: string }>(({ input, signal }) =>
+  fetchTour(input.id, signal),
 );
 
 export interface CommentInput {
-  kind: DetailKind;
   id: string;
   text: string;
 }
 
 /** Comment failure: logged and re-thrown. Answers the new event log entry. */
-export const addComment = fromPromise<EventLog, CommentInput>(({ input, signal }) =>
-  input.kind === 'orders'
-    ? orThrow('addOrderComment', () =>
-        api.POST('/api/v1/orders/{id}/comments', {
-          params: { path: { id: input.id } },
-          body: { comment: input.text },
-          signal,
-        }),
-      )
-    : orThrow('addTourComment', () =>
-        api.POST('/api/v1/tours/{id}/comments', {
-          params: { path: { id: input.id } },
-          body: { comment: input.text },
-          signal,
-        }),
-      ),
+export const addOrderComment = fromPromise<EventLog, CommentInput>(({ input, signal }) =>
+  orThrow('addOrderComment', () =>
+    api.POST('/api/v1/orders/{id}/comments', {
+      params: { path: { id: input.id } },
+      body: { comment: input.text },
+      signal,
+    }),
+  ),
+);
+export const addTourComment = fromPromise<EventLog, CommentInput>(({ input, signal }) =>
+  orThrow('addTourComment', () =>
+    api.POST('/api/v1/tours/{id}/comments', {
+      params: { path: { id: input.id } },
+      body: { comment: input.text },
+      signal,
+    }),
+  ),
 );
 
 /** Unlink failure: logged only (null). Answers the tour after the change. */
@@ -77,8 +80,9 @@ export const unlinkOrder = fromPromise<Tour | null, { tourId: string; orderId: s
 );
 
 /** Delete failure: logged and re-thrown. */
-export const deleteRecord = fromPromise<void, { kind: DetailKind; id: string }>(async ({ input, signal }) => {
-  const options = { params: { path: { id: input.id } }, signal };
-  if (input.kind === 'orders') await orThrow('deleteOrder', () => api.DELETE('/api/v1/orders/{id}', options));
-  else await orThrow('deleteTour', () => api.DELETE('/api/v1/tours/{id}', options));
+export const deleteOrder = fromPromise<void, { id: string }>(async ({ input, signal }) => {
+  await orThrow('deleteOrder', () => api.DELETE('/api/v1/orders/{id}', { params: { path: { id: input.id } }, signal }));
+});
+export const deleteTour = fromPromise<void, { id: string }>(async ({ input, signal }) => {
+  await orThrow('deleteTour', () => api.DELETE('/api/v1/tours/{id}', { params: { path: { id: input.id } }, signal }));
 });

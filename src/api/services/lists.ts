@@ -10,7 +10,7 @@ type Order = components['schemas']['Order'];
 type Tour = components['schemas']['Tour'];
 export type DailyCount = components['schemas']['DailyCount'];
 /** Both lists' pages have one type, so one list machine takes either service. */
-export type ListRow = Order | Tour;
+export type ListItem = Order | Tour;
 
 /** The contract's largest page: a quarter of the round trips of its default 50 on a long scroll. */
 export const PAGE_SIZE = 200;
@@ -36,7 +36,7 @@ const tourView = (view: string | null): TourView | undefined =>
   (TOUR_VIEWS as readonly string[]).includes(view ?? '') ? (view as TourView) : undefined;
 
 /** A page of orders; a failure is an empty last page (SPEC section 8). */
-export const listOrdersPage = fromPromise<Page<ListRow>, PageInput>(({ input, signal }) =>
+export const listOrdersPage = fromPromise<Page<ListItem>, PageInput>(({ input, signal }) =>
   listOrEmpty(
     'listOrders',
     () =>
@@ -52,7 +52,7 @@ export const listOrdersPage = fromPromise<Page<ListRow>, PageInput>(({ input, si
         },
         signal,
       }),
-    (data): Page<ListRow> => ({ items: data.orders, hasMore: data.hasMore, nextCursor: data.nextCursor }),
+    (data): Page<ListItem> => ({ items: data.orders, hasMore: data.hasMore, nextCursor: data.nextCursor }),
   ),
 );
 
@@ -70,7 +70,7 @@ function tourQuery(filters: ListFilters) {
 }
 
 /** A page of tours; a failure is an empty last page (SPEC section 8). */
-export const listToursPage = fromPromise<Page<ListRow>, PageInput>(({ input, signal }) =>
+export const listToursPage = fromPromise<Page<ListItem>, PageInput>(({ input, signal }) =>
   listOrEmpty(
     'listTours',
     () =>
@@ -86,7 +86,7 @@ export const listToursPage = fromPromise<Page<ListRow>, PageInput>(({ input, sig
         },
         signal,
       }),
-    (data): Page<ListRow> => ({ items: data.tours, hasMore: data.hasMore, nextCursor: data.nextCursor }),
+    (data): Page<ListItem> => ({ items: data.tours, hasMore: data.hasMore, nextCursor: data.nextCursor }),
   ),
 );
 

@@ -1,14 +1,12 @@
-import { sendTo, setup } from 'xstate';
+import { setup } from 'xstate';
 import { chunkReloadWait } from '../../domain/chunk-reload';
-import { selectionsToClear } from '../../domain/selection-rules';
 import { readChunkReloadAt, writeChunkReloadAt } from '../../api/storage/chunk-reload';
-import { selectionMachine } from '../selection/selection.machine';
 import type { NotifyEvent } from '../notify';
 
 /**
- * App-wide behaviour outside the session: the order and tour selections (cleared
- * when navigation enters their area), leaving the app for an absolute redirect,
- * and the reload after a failed chunk load, at most once per guard window.
+ * App-wide behaviour outside the session: leaving the app for an absolute redirect, and the
+ * reload after a failed chunk load, at most once per guard window. (The order and tour
+ * selections belong to their workspace screens, which start empty on every navigation.)
  */
 export interface AppInput {
   /** When the page last reloaded for a chunk error (sessionStorage), if ever. */
@@ -22,7 +20,6 @@ export interface AppContext {
 }
 
 export type AppEvent =
-  | { type: 'route.changed'; pathname: string }
   | { type: 'route.leave'; url: string }
   | { type: 'chunk.failed'; error?: unknown };
 
@@ -45,18 +42,13 @@ export const appMachine = setup({
     tags: {} as AppTag,
     emitted: {} as NotifyEvent,
   },
-  actors: { selection: selectionMachine },
   guards: {
-    entersOrders: (_, params: { pathname: string }) => selectionsToClear(params.pathname).includes('order'),
-    entersTours: (_, params: { pathname: string }) => selectionsToClear(params.pathname).includes('tour'),
     reloadedRecently: ({ context }) => chunkReloadWait(context.lastChunkReloadAt, context.startedAt) > 0,
   },
   delays: {
     chunkReloadCooldown: ({ context }) => chunkReloadWait(context.lastChunkReloadAt, context.startedAt),
   },
   actions: {
-    clearOrderSelection: sendTo('orderSelection', { type: 'selection.clear' }),
-    clearTourSelection: sendTo('tourSelection', { type: 'selection.clear' }),
     stampChunkReload: () => writeChunkReloadAt(Date.now()),
     logError: (_, params: { error: unknown }) => {
       console.error('[app]', params.error);
@@ -67,25 +59,7 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   context: ({ input }) => ({ lastChunkReloadAt: input.lastChunkReloadAt, startedAt: input.now }),
-  invoke: [
-    {
-      id: 'orderSelection',
-      systemId: 'orderSelection',
-      src: 'selection',
-      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
-    },
-    {
-      id: 'tourSelection',
-      systemId: 'tourSelection',
-      src: 'selection',
-      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
-    },
-  ],
   on: {
-    'route.changed': [
-      { guard: { type: 'entersOrders', params: ({ event }) => event }, actions: 'clearOrderSelection' },
-      { guard: { type: 'entersTours', params: ({ event }) => event }, actions: 'clearTourSelection' },
-    ],
     'route.leave': { actions: { type: 'leaveApp', params: ({ event }) => ({ url: event.url }) } },
   },
   initial: 'checkingReload',

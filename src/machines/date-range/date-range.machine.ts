@@ -1,11 +1,10 @@
-import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendParent, setup } from 'xstate';
 import { monthOf, shiftMonth } from '../../domain/calendar';
-import { rangeLabel } from '../../domain/list-filters';
 
 /**
  * The date range picker. Closed it shows the applied range; open it edits a draft:
  * the first pick is the start, the second the end (swapped when earlier), a third starts
- * over. Apply closes and emits `range.applied`; cancel closes and drops the draft.
+ * over. Apply closes and reports `range.applied` to its screen; cancel closes and drops the draft.
  */
 export interface DateRangeInput {
   start: string | null;
@@ -32,17 +31,16 @@ export type DateRangeEvent =
   | { type: 'range.pick'; date: string }
   | { type: 'range.clear' }
   | { type: 'range.apply' }
-  /** The URL changed (back button, reset): the applied range follows it. */
+  /** The screen's range changed (back button, reset): the applied range follows it. */
   | { type: 'range.sync'; start: string | null; end: string | null };
 
-export type DateRangeEmitted = { type: 'range.applied'; start: string | null; end: string | null };
+export type DateRangeReport = { type: 'range.applied'; start: string | null; end: string | null };
 
 export const dateRangeMachine = setup({
   types: {
     input: {} as DateRangeInput,
     context: {} as DateRangeContext,
     events: {} as DateRangeEvent,
-    emitted: {} as DateRangeEmitted,
   },
   guards: {
     hasRange: ({ context }) => context.start !== null,
@@ -70,7 +68,11 @@ export const dateRangeMachine = setup({
       start: context.draftStart,
       end: context.draftStart === null ? null : (context.draftEnd ?? context.draftStart),
     })),
-    emitApplied: emit(({ context }) => ({ type: 'range.applied' as const, start: context.start, end: context.end })),
+    reportApplied: sendParent(({ context }): DateRangeReport => ({
+      type: 'range.applied',
+      start: context.start,
+      end: context.end,
+    })),
     syncRange: assign(({ event }) =>
       event.type === 'range.sync' ? { start: event.start, end: event.start === null ? null : event.end } : {},
     ),
@@ -103,7 +105,7 @@ export const dateRangeMachine = setup({
         'range.nextMonth': { actions: { type: 'showMonth', params: { delta: 1 } } },
         'range.clear': { target: '.empty', actions: 'clearDraft' },
         'range.cancel': { target: 'closed' },
-        'range.apply': { target: 'closed', actions: ['applyDraft', 'emitApplied'] },
+        'range.apply': { target: 'closed', actions: ['applyDraft', 'reportApplied'] },
         'range.sync': { actions: 'syncRange' },
       },
       states: {
@@ -114,12 +116,3 @@ export const dateRangeMachine = setup({
     },
   },
 });
-
-export type DateRangeActorRef = ActorRefFrom<typeof dateRangeMachine>;
-type DateRangeSnapshot = SnapshotFrom<typeof dateRangeMachine>;
-
-export const selectIsOpen = (s: DateRangeSnapshot) => s.matches('open');
-export const selectRangeLabel = (s: DateRangeSnapshot) => rangeLabel(s.context.start, s.context.end);
-export const selectVisibleMonth = (s: DateRangeSnapshot) => s.context.visibleMonth;
-export const selectDraftStart = (s: DateRangeSnapshot) => s.context.draftStart;
-export const selectDraftEnd = (s: DateRangeSnapshot) => s.context.draftEnd;

@@ -1,62 +1,42 @@
-import { assign, enqueueActions, setup, type ActorRef, type Snapshot } from 'xstate';
+import { assign, enqueueActions, sendParent, setup } from 'xstate';
 import {
-  addComment,
-  deleteRecord,
-  getDetail,
+  addTourComment,
+  deleteOrder,
+  deleteTour,
+  loadOrderRecord,
+  loadTourRecord,
   unlinkOrder,
-  type EventLog,
   type Loaded,
-  type OrderDetail,
   type Tour,
-  type TourDetail,
 } from '../../api/services/details';
-import type { ListHandle, ListKind } from '../list/types';
+import { commentBoxMachine } from '../comment-box/comment-box.machine';
+import type { ListKind, PatchRow } from '../list/types';
 import type { NotifyEvent } from '../notify';
 import { orderEditHistoryMachine } from '../order-edit-history/order-edit-history.machine';
-import type { CountsHandle, DetailPatchEvent } from './types';
 import { tourEditMachine } from '../tour-edit/tour-edit.machine';
+import {
+  isTourDetail,
+  patched,
+  withActivity,
+  withLog,
+  NOT_DELETED,
+  NOT_FOUND,
+  NOT_UNLINKED,
+  type DetailContext,
+  type DetailEvent,
+  type DetailInput,
+  type DetailRecord,
+  type DetailReport,
+  type EventLog,
+} from './types';
 
 /**
  * The side panel: loads the opened order or tour (a newer open cancels an older load), comments,
- * unlinks, deletes with a confirmation step, and owns the edit actor of its kind (`edits`), which
- * patches the record shown here as it applies, saves or rolls back an edit.
+ * unlinks, deletes with a confirmation step, and owns the edit actor of its kind (`edits`). It
+ * stays true: every change to its record, from its edits or from elsewhere on the screen
+ * (`detail.patch`), shows in its fields at once and brings its activity again from the server.
+ * What it changes it reports to the screen (`DetailReport`).
  */
-export type DetailRecord = OrderDetail | TourDetail;
-export type { OrderDetail, TourDetail };
-
-export interface DetailInput {
-  kind: ListKind;
-  list: ListHandle;
-  counts: CountsHandle;
-  /** The signed-in user; comments need one. */
-  userId: string | null;
-  timezone: string;
-  /** Closed when the shown record is deleted or no longer exists. */
-  selection?: ActorRef<Snapshot<unknown>, { type: 'selection.close' }> | null;
-}
-
-export interface DetailContext extends Required<DetailInput> {
-  id: string | null;
-  record: DetailRecord | null;
-  /** The order being unlinked. */
-  unlinkId: string | null;
-  error: string | null;
-}
-
-export type DetailEvent =
-  | { type: 'detail.open'; id: string }
-  | { type: 'detail.close' }
-  | { type: 'comment.add'; text: string }
-  /** Unlink an order from its tour (in an order's panel the order itself, in a tour's one of its orders). */
-  | { type: 'detail.unlink'; orderId: string }
-  | { type: 'detail.delete' }
-  | { type: 'detail.confirm' }
-  | { type: 'detail.cancel' }
-  | DetailPatchEvent;
-
-const NOT_FOUND = { orders: 'Order not found', tours: 'Tour not found' } as const;
-const isTourDetail = (record: DetailRecord): record is TourDetail => 'orders' in record;
-
 export const detailMachine = setup({
   types: {
     context: {} as DetailContext,
@@ -66,17 +46,18 @@ export const detailMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    getDetail,
-    addComment,
+    loadRecord: loadOrderRecord,
+    comment: commentBoxMachine,
+    deleteRecord: deleteOrder,
     unlinkOrder,
-    deleteRecord,
     orderEdits: orderEditHistoryMachine,
     tourEdits: tourEditMachine,
   },
   guards: {
     isFound: (_, p: { loaded: Loaded<DetailRecord> }) => p.loaded?.found === true,
     isGone: (_, p: { loaded: Loaded<DetailRecord> }) => p.loaded?.found === false,
-    canComment: ({ context }, p: { text: string }) => context.userId !== null && p.text.trim().length > 0,
+    isShown: ({ context }, p: { rows: readonly PatchRow[] }) =>
+      context.record !== null && p.rows.some((r) => r.id === context.record?.id),
     canUnlink: ({ context }, p: { orderId: string }) => {
       const record = context.record;
       if (!record) return false;
@@ -86,63 +67,58 @@ export const detailMachine = setup({
     isUnlinked: (_, p: { tour: Tour | null }) => p.tour !== null,
   },
   actions: {
-    spawnEdits: enqueueActions(({ context, enqueue, self }) => {
-      const input = { list: context.list, panel: self, timezone: context.timezone };
+    /** The edit history of the panel's kind (a child machine, not a service: each kind has its own). */
+    spawnEdits: enqueueActions(({ context, enqueue }) => {
+      const input = { timezone: context.timezone };
       if (context.kind === 'orders') enqueue.spawnChild('orderEdits', { id: 'edits', input });
       else enqueue.spawnChild('tourEdits', { id: 'edits', input });
     }),
     open: assign((_, p: { id: string }) => ({ id: p.id, record: null, error: null })),
     close: assign({ id: null, record: null, error: null }),
-    show: enqueueActions(({ context, enqueue }, p: { loaded: Loaded<DetailRecord> }) => {
-      if (!p.loaded?.found) return;
-      const record = p.loaded.record;
-      enqueue.assign({ record, error: null });
+    /** A record the edit history must know (loaded, or changed elsewhere), so its writes carry the right version. */
+    showRecord: enqueueActions(({ context, enqueue }, p: { record?: DetailRecord; rows?: PatchRow[] }) => {
+      const record = p.record ?? patched(context.record!, p.rows ?? []);
+      enqueue.assign({ record });
       if (context.kind === 'orders') enqueue.sendTo('edits', { type: 'order.loaded', order: record });
       else enqueue.sendTo('edits', { type: 'tour.loaded', tour: record });
     }),
-    /** The id no longer exists: say so, and take it out of the list. */
-    gone: enqueueActions(({ context, enqueue }) => {
+    refreshActivity: assign(({ context }, p: { loaded: Loaded<DetailRecord> }) =>
+      p.loaded?.found && context.record?.id === p.loaded.record.id
+        ? { record: withActivity(context.record, p.loaded.record) }
+        : {},
+    ),
+    /** The id no longer exists (the edit history has said so when it found out): the screen takes it out. */
+    reportGone: sendParent((_, p: { id: string }): DetailReport => ({
+      type: 'detail.removed',
+      id: p.id,
+      deleted: false,
+    })),
+    /** The opened id no longer exists: say so; the screen takes it out of the list and closes the panel. */
+    gone: enqueueActions(({ context, enqueue }, p: { id: string | null }) => {
       enqueue.emit({ type: 'notify', kind: 'error', message: NOT_FOUND[context.kind] });
-      if (context.id) enqueue.sendTo(context.list, { type: 'list.remove', ids: [context.id] });
-      if (context.selection) enqueue.sendTo(context.selection, { type: 'selection.close' });
+      if (p.id) enqueue.sendParent({ type: 'detail.removed', id: p.id, deleted: false } satisfies DetailReport);
       enqueue.assign({ id: null, record: null });
     }),
     setError: assign((_, p: { message: string }) => ({ error: p.message })),
-    patch: assign(({ context }, p: DetailPatchEvent) =>
-      context.record && context.record.id === p.fields.id
-        ? { record: { ...context.record, ...p.fields } as DetailRecord }
-        : {},
-    ),
+    reportEdited: sendParent((_, p: { rows: PatchRow[] }): DetailReport => ({ type: 'detail.edited', rows: p.rows })),
     addLog: assign(({ context }, p: { log: EventLog }) =>
-      context.record
-        ? {
-            record: {
-              ...context.record,
-              eventLogs: [...context.record.eventLogs, p.log],
-              comments: p.log.type === 'COMMENT' ? [...context.record.comments, p.log] : context.record.comments,
-            },
-            error: null,
-          }
-        : {},
+      context.record ? { record: withLog(context.record, p.log), error: null } : {},
     ),
     startUnlink: assign((_, p: { orderId: string }) => ({ unlinkId: p.orderId, error: null })),
     unlinked: enqueueActions(({ context, enqueue }, p: { tour: Tour | null }) => {
       const record = context.record;
       if (!record || !p.tour) return;
-      if (isTourDetail(record)) {
-        const orders = record.orders.filter((o) => o.id !== context.unlinkId);
-        enqueue.assign({ record: { ...record, ...p.tour, orders } });
-        enqueue.sendTo(context.list, { type: 'list.patch', rows: [p.tour] });
-      } else {
-        enqueue.assign({ record: { ...record, tour: null } });
-        enqueue.sendTo(context.list, { type: 'list.patch', rows: [{ id: record.id, tour: null }] });
-      }
-      enqueue.sendTo(context.counts, { type: 'counts.refresh' });
+      const rows: PatchRow[] = isTourDetail(record)
+        ? [p.tour, { id: context.unlinkId ?? '', tour: null }]
+        : [{ id: record.id, tour: null }];
+      const orders = isTourDetail(record) ? record.orders.filter((o) => o.id !== context.unlinkId) : undefined;
+      enqueue.assign({ record: { ...patched(record, rows), ...(orders ? { orders } : {}) } as DetailRecord });
+      enqueue.sendParent({ type: 'detail.unlinked', rows } satisfies DetailReport);
+      enqueue.raise({ type: 'activity.refresh' });
     }),
     deleted: enqueueActions(({ context, enqueue }) => {
-      if (context.id) enqueue.sendTo(context.list, { type: 'list.remove', ids: [context.id] });
-      enqueue.sendTo(context.counts, { type: 'counts.refresh' });
-      if (context.selection) enqueue.sendTo(context.selection, { type: 'selection.close' });
+      if (context.id)
+        enqueue.sendParent({ type: 'detail.removed', id: context.id, deleted: true } satisfies DetailReport);
       enqueue.assign({ id: null, record: null, error: null });
     }),
     logError: (_, p: { error: unknown }) => {
@@ -151,12 +127,22 @@ export const detailMachine = setup({
   },
 }).createMachine({
   id: 'detail',
-  context: ({ input }) => ({ selection: null, ...input, id: null, record: null, unlinkId: null, error: null }),
+  context: ({ input }) => ({ ...input, id: null, record: null, unlinkId: null, error: null }),
   entry: 'spawnEdits',
   on: {
-    'detail.open': { target: '.loading', reenter: true, actions: { type: 'open', params: ({ event }) => event } },
+    // a newer open restarts the load (the loading state is left and entered again); the edit child stays
+    'detail.open': { target: '.loading', actions: { type: 'open', params: ({ event }) => event } },
     'detail.close': { target: '.closed', actions: 'close' },
-    'detail.patch': { actions: { type: 'patch', params: ({ event }) => event } },
+    'edits.gone': [
+      {
+        guard: { type: 'isShown', params: ({ event }) => ({ rows: [{ id: event.id }] }) },
+        target: '.closed',
+        actions: ['close', { type: 'reportGone', params: ({ event }) => event }],
+      },
+      { actions: { type: 'reportGone', params: ({ event }) => event } },
+    ],
+    // an edit saving after its panel closed (or moved on) still reaches the list
+    'edits.changed': { actions: { type: 'reportEdited', params: ({ event }) => event } },
   },
   initial: 'closed',
   states: {
@@ -164,19 +150,22 @@ export const detailMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
-        id: 'getDetail',
-        src: 'getDetail',
-        input: ({ context }) => ({ kind: context.kind, id: context.id ?? '' }),
+        id: 'loadRecord',
+        src: 'loadRecord',
+        input: ({ context }) => ({ id: context.id ?? '' }),
         onDone: [
           {
             guard: { type: 'isFound', params: ({ event }) => ({ loaded: event.output }) },
             target: 'ready',
-            actions: { type: 'show', params: ({ event }) => ({ loaded: event.output }) },
+            actions: {
+              type: 'showRecord',
+              params: ({ event }) => ({ record: (event.output as { record: DetailRecord }).record }),
+            },
           },
           {
             guard: { type: 'isGone', params: ({ event }) => ({ loaded: event.output }) },
             target: 'closed',
-            actions: 'gone',
+            actions: { type: 'gone', params: ({ context }) => ({ id: context.id }) },
           },
           { target: 'failed' },
         ],
@@ -186,81 +175,106 @@ export const detailMachine = setup({
     /** Could not be loaded (not a 404): the panel says so; opening again retries. */
     failed: {},
     ready: {
-      initial: 'idle',
+      type: 'parallel',
+      invoke: {
+        id: 'comment',
+        src: 'comment',
+        input: ({ context }) => ({ id: context.record?.id ?? '', userId: context.userId }),
+        onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      },
       states: {
-        idle: {
-          on: {
-            'comment.add': {
-              guard: { type: 'canComment', params: ({ event }) => event },
-              target: 'commenting',
-            },
-            'detail.unlink': {
-              guard: { type: 'canUnlink', params: ({ event }) => event },
-              target: 'unlinking',
-              actions: { type: 'startUnlink', params: ({ event }) => event },
-            },
-            'detail.delete': { target: 'confirmingDelete' },
-          },
-        },
-        commenting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'addComment',
-            src: 'addComment',
-            input: ({ context, event }) => ({
-              kind: context.kind,
-              id: context.record?.id ?? '',
-              text: event.type === 'comment.add' ? event.text.trim() : '',
-            }),
-            onDone: { target: 'idle', actions: { type: 'addLog', params: ({ event }) => ({ log: event.output }) } },
-            onError: {
-              target: 'idle',
-              actions: { type: 'setError', params: { message: 'The comment could not be saved' } },
-            },
-          },
-        },
-        unlinking: {
-          tags: ['busy'],
-          invoke: {
-            id: 'unlinkOrder',
-            src: 'unlinkOrder',
-            input: ({ context }) => {
-              const record = context.record;
-              const tourId = record && !isTourDetail(record) ? (record.tour?.id ?? '') : (record?.id ?? '');
-              return { tourId, orderId: context.unlinkId ?? '' };
-            },
-            onDone: [
-              {
-                guard: { type: 'isUnlinked', params: ({ event }) => ({ tour: event.output }) },
-                target: 'idle',
-                actions: { type: 'unlinked', params: ({ event }) => ({ tour: event.output }) },
+        action: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'detail.unlink': {
+                  guard: { type: 'canUnlink', params: ({ event }) => event },
+                  target: 'unlinking',
+                  actions: { type: 'startUnlink', params: ({ event }) => event },
+                },
+                'detail.delete': { target: 'confirmingDelete' },
               },
-              { target: 'idle', actions: { type: 'setError', params: { message: 'The order could not be unlinked' } } },
-            ],
-            onError: {
-              target: 'idle',
-              actions: { type: 'setError', params: { message: 'The order could not be unlinked' } },
+            },
+            unlinking: {
+              tags: ['busy'],
+              invoke: {
+                id: 'unlinkOrder',
+                src: 'unlinkOrder',
+                input: ({ context }) => {
+                  const record = context.record;
+                  const tourId = record && !isTourDetail(record) ? (record.tour?.id ?? '') : (record?.id ?? '');
+                  return { tourId, orderId: context.unlinkId ?? '' };
+                },
+                onDone: [
+                  {
+                    guard: { type: 'isUnlinked', params: ({ event }) => ({ tour: event.output }) },
+                    target: 'idle',
+                    actions: { type: 'unlinked', params: ({ event }) => ({ tour: event.output }) },
+                  },
+                  { target: 'idle', actions: { type: 'setError', params: { message: NOT_UNLINKED } } },
+                ],
+                onError: { target: 'idle', actions: { type: 'setError', params: { message: NOT_UNLINKED } } },
+              },
+            },
+            confirmingDelete: {
+              on: { 'detail.confirm': { target: 'deleting' }, 'detail.cancel': { target: 'idle' } },
+            },
+            deleting: {
+              tags: ['busy'],
+              invoke: {
+                id: 'deleteRecord',
+                src: 'deleteRecord',
+                input: ({ context }) => ({ id: context.record?.id ?? '' }),
+                onDone: { target: '#detail.closed', actions: 'deleted' },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'setError', params: ({ context }) => ({ message: NOT_DELETED[context.kind] }) },
+                },
+              },
             },
           },
         },
-        confirmingDelete: {
-          on: { 'detail.confirm': { target: 'deleting' }, 'detail.cancel': { target: 'idle' } },
-        },
-        deleting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'deleteRecord',
-            src: 'deleteRecord',
-            input: ({ context }) => ({ kind: context.kind, id: context.record?.id ?? '' }),
-            onDone: { target: '#detail.closed', actions: 'deleted' },
-            onError: {
-              target: 'idle',
-              actions: {
-                type: 'setError',
-                params: ({ context }) => ({
-                  message:
-                    context.kind === 'orders' ? 'The order could not be deleted' : 'The tour could not be deleted',
-                }),
+        /** The record's activity as the server holds it, brought again after each change. */
+        activity: {
+          initial: 'current',
+          on: {
+            // an edit of the record shown (or one saved: it is in the record's activity now)
+            'edits.changed': {
+              guard: { type: 'isShown', params: ({ event }) => event },
+              target: '.refreshing',
+              actions: [
+                { type: 'showRecord', params: ({ event }) => event },
+                { type: 'reportEdited', params: ({ event }) => event },
+              ],
+            },
+            'detail.patch': {
+              guard: { type: 'isShown', params: ({ event }) => event },
+              target: '.refreshing',
+              actions: { type: 'showRecord', params: ({ event }) => event },
+            },
+            'activity.refresh': { target: '.refreshing' },
+            // shown at once; a refresh started before it would bring the activity without it
+            'comment.added': { target: '.refreshing', actions: { type: 'addLog', params: ({ event }) => event } },
+          },
+          states: {
+            current: {},
+            refreshing: {
+              invoke: {
+                id: 'refreshRecord',
+                src: 'loadRecord',
+                input: ({ context }) => ({ id: context.record?.id ?? '' }),
+                onDone: {
+                  target: 'current',
+                  actions: {
+                    type: 'refreshActivity',
+                    params: ({ event }) => ({ loaded: event.output }),
+                  },
+                },
+                onError: {
+                  target: 'current',
+                  actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
           },
@@ -269,3 +283,15 @@ export const detailMachine = setup({
     },
   },
 });
+
+/** The panel of each kind: the same machine with its kind's services. */
+export const detailMachines = {
+  orders: detailMachine,
+  tours: detailMachine.provide({
+    actors: {
+      loadRecord: loadTourRecord,
+      deleteRecord: deleteTour,
+      comment: commentBoxMachine.provide({ actors: { addComment: addTourComment } }),
+    },
+  }),
+} as const satisfies Record<ListKind, typeof detailMachine>;

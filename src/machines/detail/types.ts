@@ -1,17 +1,61 @@
-import type { ActorRef, Snapshot } from 'xstate';
-import type { ListPatchEvent } from '../list/types';
+import type { DetailRecord, EventLog, OrderDetail, TourDetail } from '../../api/services/details';
+import type { CommentBoxReport } from '../comment-box/comment-box.machine';
+import type { ListKind, PatchRow } from '../list/types';
 
-/** A row of `list.patch`. */
-export type PatchRow = Extract<ListPatchEvent, { type: 'list.patch' }>['rows'][number];
+export type { DetailRecord, OrderDetail, TourDetail, EventLog };
 
-/** Fields an edit actor merges into the record the panel shows. */
-export type DetailPatchEvent = { type: 'detail.patch'; fields: PatchRow };
+export interface DetailInput {
+  kind: ListKind;
+  /** The signed-in user; comments need one. */
+  userId: string | null;
+  timezone: string;
+}
 
-/** The panel (detail machine) as the edit actors see it. */
-export type PanelHandle = ActorRef<Snapshot<unknown>, DetailPatchEvent>;
+export interface DetailContext extends DetailInput {
+  id: string | null;
+  record: DetailRecord | null;
+  /** The order being unlinked. */
+  unlinkId: string | null;
+  error: string | null;
+}
 
-/** Re-fetches the per-view totals shown in the navigation (the workspace's `counts`). */
-export type CountsHandle = ActorRef<Snapshot<unknown>, { type: 'counts.refresh' }>;
+export const NOT_FOUND = { orders: 'Order not found', tours: 'Tour not found' } as const;
+export const NOT_DELETED = {
+  orders: 'The order could not be deleted',
+  tours: 'The tour could not be deleted',
+} as const;
+export const NOT_UNLINKED = 'The order could not be unlinked';
+
+export type DetailEvent =
+  /** From the screen: the selection opened or closed a record. */
+  | { type: 'detail.open'; id: string }
+  | { type: 'detail.close' }
+  /** From the screen: these rows changed elsewhere (a status move, a link): show it, and its activity. */
+  | { type: 'detail.patch'; rows: PatchRow[] }
+  /** From the panel's comment box. */
+  | CommentBoxReport
+  /** From the panel's view. Unlink an order from its tour (in an order's panel the order itself, in a tour's one of its orders). */
+  | { type: 'detail.unlink'; orderId: string }
+  | { type: 'detail.delete' }
+  | { type: 'detail.confirm' }
+  | { type: 'detail.cancel' }
+  /** From the edit child. */
+  | EditsReport
+  /** Internal: bring the record's activity again. */
+  | { type: 'activity.refresh' };
+
+/** What an edit actor tells its panel: records changed on screen (`saved` once the server has them), or one is gone. */
+export type EditsReport =
+  { type: 'edits.changed'; rows: PatchRow[]; saved: boolean } | { type: 'edits.gone'; id: string };
+
+/** What the panel reports to its screen, which keeps the list, the selection and the totals true. */
+export type DetailReport =
+  | { type: 'detail.edited'; rows: PatchRow[] }
+  | { type: 'detail.unlinked'; rows: PatchRow[] }
+  /** The record was deleted here (`deleted`), or no longer exists. */
+  | { type: 'detail.removed'; id: string; deleted: boolean };
+
+export const isTourDetail = (record: DetailRecord): record is TourDetail => 'orders' in record;
 
 /** The list fields of a detail record (without its event log and linked orders). */
 export function listFields<T extends { id: string }>(record: T): PatchRow {
@@ -26,4 +70,26 @@ export function listFields<T extends { id: string }>(record: T): PatchRow {
     orders?: unknown;
   };
   return fields as PatchRow;
+}
+
+/** The record with the fields of the rows that name it merged in (unchanged when none does). */
+export function patched(record: DetailRecord, rows: readonly PatchRow[]): DetailRecord {
+  const row = rows.find((r) => r.id === record.id);
+  return row ? ({ ...record, ...listFields(row) } as DetailRecord) : record;
+}
+
+/**
+ * A record as the server now holds it, over the one on screen: its activity, comments and linked
+ * orders are the server's; its fields stay as shown (edits not yet saved, patches) until a patch
+ * brings them.
+ */
+export function withActivity(shown: DetailRecord, fresh: DetailRecord): DetailRecord {
+  const next = { ...shown, eventLogs: fresh.eventLogs, comments: fresh.comments } as DetailRecord;
+  return isTourDetail(next) && isTourDetail(fresh) ? { ...next, orders: fresh.orders } : next;
+}
+
+/** The record with a new entry at the end of its activity (and of its comments when it is one). */
+export function withLog(record: DetailRecord, log: EventLog): DetailRecord {
+  const comments = log.type === 'COMMENT' ? [...record.comments, log] : record.comments;
+  return { ...record, eventLogs: [...record.eventLogs, log], comments } as DetailRecord;
 }

@@ -1,10 +1,11 @@
-import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import type { ExportKind } from '../../api/services/exports';
 import { monthOf } from '../../domain/calendar';
 import type { ListFilters } from '../../domain/list-filters';
 import { DEFAULT_ORDER_SORT, type Ota, type Status } from '../../domain/statuses';
+import { dateRangeMachine, type DateRangeReport } from '../date-range/date-range.machine';
 import { exportMachine, type ExportInput } from '../export/export.machine';
 
 dayjs.extend(utc);
@@ -48,6 +49,7 @@ export interface ExportOutcome {
 
 export interface ExportScreenContext {
   exporter: ExportInput;
+  today: string;
   kind: ExportKind;
   startDate: string | null;
   endDate: string | null;
@@ -60,7 +62,7 @@ export interface ExportScreenContext {
 
 export type ExportScreenEvent =
   | { type: 'export.kind'; kind: ExportKind }
-  | { type: 'export.range'; start: string | null; end: string | null }
+  | DateRangeReport
   | { type: 'export.ota'; ota: Ota | null }
   | { type: 'export.status'; status: Status | null }
   | { type: 'export.note'; note: string }
@@ -70,7 +72,9 @@ type ExporterSnapshot = SnapshotFrom<typeof exportMachine>;
 
 /** The exporter's snapshot, on the events it reports to this machine (`onSnapshot`). */
 function exporterSnapshot(event: { type: string }): ExporterSnapshot | null {
-  return event.type === 'xstate.snapshot.exporter' ? (event as unknown as { snapshot: ExporterSnapshot }).snapshot : null;
+  return event.type === 'xstate.snapshot.exporter'
+    ? (event as unknown as { snapshot: ExporterSnapshot }).snapshot
+    : null;
 }
 
 /** The filters an export of the screen sends: no search, the default sort, OTA for orders only. */
@@ -90,8 +94,9 @@ export const exportScreenMachine = setup({
     input: {} as ExportScreenInput,
     context: {} as ExportScreenContext,
     events: {} as ExportScreenEvent,
+    children: {} as { exporter: 'exporter'; dateRange: 'dateRange' },
   },
-  actors: { exporter: exportMachine },
+  actors: { exporter: exportMachine, dateRange: dateRangeMachine },
   guards: {
     noteAccepted: ({ context }) => context.noteError === null,
     forOrders: ({ context }) => context.kind === 'orders',
@@ -121,7 +126,7 @@ export const exportScreenMachine = setup({
       return { result: link === null ? null : { kind, link, message } };
     }),
     logError: (_, params: { error: unknown }) => {
-      console.error('[export] the exporter stopped', params.error);
+      console.error('[export] a child stopped', params.error);
     },
   },
 }).createMachine({
@@ -130,6 +135,7 @@ export const exportScreenMachine = setup({
     const { today, ...exporter } = input;
     return {
       exporter: { ...exporter, kind: 'orders' },
+      today,
       kind: 'orders',
       ...monthAround(today),
       ota: null,
@@ -139,27 +145,35 @@ export const exportScreenMachine = setup({
       result: null,
     };
   },
-  invoke: {
-    id: 'exporter',
-    src: 'exporter',
-    input: ({ context }) => context.exporter,
-    onSnapshot: [
-      {
-        guard: and(['exporting', 'exporterReady']),
-        target: '.editing',
-        actions: { type: 'keepResult', params: ({ event }) => ({ snapshot: event.snapshot }) },
-      },
-      // a failed export toasts from the exporter and changes nothing here
-      { guard: and(['exporting', 'exporterSettled']), target: '.editing' },
-    ],
-    onError: { target: '.editing', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
-  },
+  invoke: [
+    {
+      id: 'dateRange',
+      src: 'dateRange',
+      input: ({ context }) => ({ start: context.startDate, end: context.endDate, today: context.today }),
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
+      id: 'exporter',
+      src: 'exporter',
+      input: ({ context }) => context.exporter,
+      onSnapshot: [
+        {
+          guard: and(['exporting', 'exporterReady']),
+          target: '.editing',
+          actions: { type: 'keepResult', params: ({ event }) => ({ snapshot: event.snapshot }) },
+        },
+        // a failed export toasts from the exporter and changes nothing here
+        { guard: and(['exporting', 'exporterSettled']), target: '.editing' },
+      ],
+      onError: { target: '.editing', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+  ],
   initial: 'editing',
   states: {
     editing: {
       on: {
         'export.kind': { actions: { type: 'setKind', params: ({ event }) => ({ kind: event.kind }) } },
-        'export.range': {
+        'range.applied': {
           actions: { type: 'setRange', params: ({ event }) => ({ start: event.start, end: event.end }) },
         },
         'export.ota': {
@@ -175,18 +189,3 @@ export const exportScreenMachine = setup({
     exporting: { tags: ['busy'] },
   },
 });
-
-export type ExportScreenActorRef = ActorRefFrom<typeof exportScreenMachine>;
-type ExportScreenSnapshot = SnapshotFrom<typeof exportScreenMachine>;
-
-export const selectKind = (s: ExportScreenSnapshot) => s.context.kind;
-export const selectStartDate = (s: ExportScreenSnapshot) => s.context.startDate;
-export const selectEndDate = (s: ExportScreenSnapshot) => s.context.endDate;
-export const selectOta = (s: ExportScreenSnapshot) => s.context.ota;
-export const selectStatus = (s: ExportScreenSnapshot) => s.context.status;
-export const selectNote = (s: ExportScreenSnapshot) => s.context.note;
-export const selectNoteError = (s: ExportScreenSnapshot) => s.context.noteError;
-export const selectResult = (s: ExportScreenSnapshot) => s.context.result;
-export const selectBusy = (s: ExportScreenSnapshot) => s.hasTag('busy');
-export const selectCanExport = (s: ExportScreenSnapshot) => s.can({ type: 'export.submit' });
-export const selectExporter = (s: ExportScreenSnapshot) => s.children.exporter;

@@ -1,8 +1,8 @@
-import { assign, emit, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendParent, setup, type ActorRefFrom } from 'xstate';
 
 /**
  * The search box of the filter bar: typing is committed after a short pause, Enter commits
- * at once. A commit emits `search.committed` (only when the text changed); `search.sync`
+ * at once. A commit reports `search.committed` to the screen (only when the text changed); `search.sync`
  * follows the URL (back button, reset) without committing anything.
  */
 export const SEARCH_PAUSE_MS = 500;
@@ -15,18 +15,15 @@ export interface FiltersSearchContext {
 }
 
 export type FiltersSearchEvent =
-  | { type: 'search.change'; text: string }
-  | { type: 'search.submit' }
-  | { type: 'search.sync'; text: string };
+  { type: 'search.change'; text: string } | { type: 'search.submit' } | { type: 'search.sync'; text: string };
 
-export type FiltersSearchEmitted = { type: 'search.committed'; text: string };
+export type FiltersSearchReport = { type: 'search.committed'; text: string };
 
 export const filtersSearchMachine = setup({
   types: {
     input: {} as { text: string },
     context: {} as FiltersSearchContext,
     events: {} as FiltersSearchEvent,
-    emitted: {} as FiltersSearchEmitted,
   },
   delays: { searchPause: SEARCH_PAUSE_MS },
   guards: {
@@ -35,8 +32,13 @@ export const filtersSearchMachine = setup({
   actions: {
     setText: assign({ text: ({ event }) => (event.type === 'search.change' ? event.text : '') }),
     commit: assign({ committed: ({ context }) => context.text.trim() }),
-    emitCommitted: emit(({ context }) => ({ type: 'search.committed' as const, text: context.committed })),
-    syncText: assign(({ event }) => (event.type === 'search.sync' ? { text: event.text, committed: event.text.trim() } : {})),
+    reportCommitted: sendParent(({ context }): FiltersSearchReport => ({
+      type: 'search.committed',
+      text: context.committed,
+    })),
+    syncText: assign(({ event }) =>
+      event.type === 'search.sync' ? { text: event.text, committed: event.text.trim() } : {},
+    ),
   },
 }).createMachine({
   id: 'filtersSearch',
@@ -45,7 +47,7 @@ export const filtersSearchMachine = setup({
   on: {
     'search.change': { target: '.typing', reenter: true, actions: 'setText' },
     'search.submit': [
-      { guard: 'hasChanged', target: '.idle', actions: ['commit', 'emitCommitted'] },
+      { guard: 'hasChanged', target: '.idle', actions: ['commit', 'reportCommitted'] },
       { target: '.idle' },
     ],
     'search.sync': { target: '.idle', actions: 'syncText' },
@@ -54,7 +56,10 @@ export const filtersSearchMachine = setup({
     idle: {},
     typing: {
       after: {
-        searchPause: [{ guard: 'hasChanged', target: 'idle', actions: ['commit', 'emitCommitted'] }, { target: 'idle' }],
+        searchPause: [
+          { guard: 'hasChanged', target: 'idle', actions: ['commit', 'reportCommitted'] },
+          { target: 'idle' },
+        ],
       },
     },
   },

@@ -12,6 +12,8 @@ import type { Order, Tour } from '../list/types';
 export interface LinkTourInput {
   teamId: string;
   orderIds: string[];
+  /** The display ids of those orders that are loaded (the dialog's title names a single one). */
+  displayIds: string[];
   /** The days around the selected orders: the tours offered before anything is typed. */
   startDate: string;
   endDate: string;

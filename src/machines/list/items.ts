@@ -1,9 +1,8 @@
 import { belongsToView, type ViewScope } from '../../domain/list-views';
 import type { OrderSort } from '../../domain/statuses';
-import type { ListItem, ListPatchEvent } from './types';
+import type { ListItem, PatchRow } from './types';
 
 /** Pure steps of the list machine on its loaded rows: append a page, patch, remove. */
-export type PatchRow = Extract<ListPatchEvent, { type: 'list.patch' }>['rows'][number];
 
 /**
  * Appends a page keeping the server's order: a row already loaded that comes again (it moved

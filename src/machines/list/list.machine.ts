@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { assign, emit, enqueueActions, sendParent, setup } from 'xstate';
 import {
   countOrdersDaily,
   listOrdersPage,
@@ -9,16 +9,18 @@ import {
   type PageInput,
 } from '../../api/services/lists';
 import type { Page } from '../../api/services/policy';
+import { nextDateGroups, NO_GROUPS, type DateGroupState } from '../../domain/date-groups';
 import type { ListFilters } from '../../domain/list-filters';
-import { appendPage, applyPatch, removeItems, type PatchRow } from './items';
+import { appendPage, applyPatch, removeItems } from './items';
 import { isNearBottom, SCROLL_THROTTLE_MS, type ScrollMetrics } from './scroll';
-import type { ListItem, ListKind, ListPatchEvent } from './types';
+import type { ListItem, ListKind, ListPatchEvent, ListReport, PatchRow } from './types';
 import type { NotifyEvent } from '../notify';
 
 /**
  * One list of orders or tours: page 1, then the next page near the bottom (scroll throttled here),
- * the day counts of its headers, and the patches other actors send to keep it true. Orders and
- * tours differ only by the services they provide (`listMachines`).
+ * the day counts of its headers, the date-grouped rows the view shows, and the patches its screen
+ * sends to keep it true. Each change of its rows is reported to the screen (`list.changed`).
+ * Orders and tours differ only by the services they provide (`listMachines`).
  */
 export interface ListInput {
   kind: ListKind;
@@ -30,6 +32,8 @@ export interface ListInput {
 
 export interface ListContext extends ListInput {
   items: ListItem[];
+  /** The items grouped by day (header rows and item rows), as the view shows them. */
+  groups: DateGroupState<ListItem>;
   hasMore: boolean;
   nextCursor: string | null;
   dailyCounts: DailyCount[];
@@ -93,6 +97,19 @@ export const listMachine = setup({
     })),
     removeRows: assign(({ context }, params: { ids: string[] }) => ({ items: removeItems(context.items, params.ids) })),
     setDailyCounts: assign((_, params: { counts: DailyCount[] }) => ({ dailyCounts: params.counts })),
+    /** The rows the view shows follow the items, the day counts, the zone and the sort. */
+    regroup: assign(({ context }) => ({
+      groups: nextDateGroups(context.groups, context.items, {
+        timezone: context.timezone,
+        sort: context.filters.sort,
+        dailyCounts: context.dailyCounts,
+      }),
+    })),
+    report: sendParent(({ context }): ListReport => ({
+      type: 'list.changed',
+      items: context.items,
+      rows: context.groups.rows,
+    })),
     notifyCountsFailed: emit({ type: 'notify', kind: 'error', message: COUNTS_FAILED } as const),
     setScroll: assign((_, params: ScrollMetrics) => ({ scroll: params })),
     markScrollPending: assign({ scrollPending: true }),
@@ -108,6 +125,7 @@ export const listMachine = setup({
   context: ({ input }) => ({
     ...input,
     items: [],
+    groups: NO_GROUPS,
     hasMore: false,
     nextCursor: null,
     dailyCounts: [],
@@ -122,11 +140,20 @@ export const listMachine = setup({
         // a region's transition to its child re-enters it: the page in flight is stopped, never lands
         'list.filters': {
           target: '.loading',
-          actions: ['clearItems', { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) }],
+          actions: [
+            'clearItems',
+            { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) },
+            'regroup',
+            'report',
+          ],
         },
         'list.refresh': { target: '.loading' },
-        'list.patch': { actions: { type: 'patchRows', params: ({ event }) => ({ rows: event.rows }) } },
-        'list.remove': { actions: { type: 'removeRows', params: ({ event }) => ({ ids: event.ids }) } },
+        'list.patch': {
+          actions: [{ type: 'patchRows', params: ({ event }) => ({ rows: event.rows }) }, 'regroup', 'report'],
+        },
+        'list.remove': {
+          actions: [{ type: 'removeRows', params: ({ event }) => ({ ids: event.ids }) }, 'regroup', 'report'],
+        },
       },
       states: {
         loading: {
@@ -135,8 +162,11 @@ export const listMachine = setup({
             id: 'loadFirstPage',
             src: 'loadPage',
             input: ({ context }) => pageInput(context, null),
-            onDone: { target: 'idle', actions: { type: 'setFirstPage', params: ({ event }) => event.output } },
-            onError: { target: 'idle', actions: ['clearItems', 'failPage'] },
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'setFirstPage', params: ({ event }) => event.output }, 'regroup', 'report'],
+            },
+            onError: { target: 'idle', actions: ['clearItems', 'failPage', 'regroup', 'report'] },
           },
         },
         idle: {
@@ -148,7 +178,10 @@ export const listMachine = setup({
             id: 'loadNextPage',
             src: 'loadPage',
             input: ({ context }) => pageInput(context, context.nextCursor),
-            onDone: { target: 'idle', actions: { type: 'appendPage', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'appendPage', params: ({ event }) => event.output }, 'regroup', 'report'],
+            },
             onError: { target: 'idle', actions: 'failPage' },
           },
         },
@@ -159,7 +192,6 @@ export const listMachine = setup({
       on: {
         'list.filters': { target: '.fetching' },
         'list.refresh': { target: '.fetching' },
-        'list.refreshCounts': { target: '.fetching' },
         // a row that moved or left changes its day's count
         'list.patch': { target: '.fetching' },
         'list.remove': { target: '.fetching' },
@@ -177,11 +209,15 @@ export const listMachine = setup({
             }),
             onDone: {
               target: 'ready',
-              actions: { type: 'setDailyCounts', params: ({ event }) => ({ counts: event.output }) },
+              actions: [
+                { type: 'setDailyCounts', params: ({ event }) => ({ counts: event.output }) },
+                'regroup',
+                'report',
+              ],
             },
             onError: {
               target: 'ready',
-              actions: [{ type: 'setDailyCounts', params: { counts: [] } }, 'notifyCountsFailed'],
+              actions: [{ type: 'setDailyCounts', params: { counts: [] } }, 'regroup', 'report', 'notifyCountsFailed'],
             },
           },
         },

@@ -11,3 +11,6 @@ export const selectHasMore = (s: ListSnapshot) => s.context.hasMore;
 export const selectSort = (s: ListSnapshot) => s.context.filters.sort;
 export const selectIsLoading = (s: ListSnapshot) => s.hasTag('loading');
 export const selectIsLoadingMore = (s: ListSnapshot) => s.hasTag('loadingMore');
+/** The date-grouped rows (headers and items) the virtual list shows. */
+export const selectRows = (s: ListSnapshot) => s.context.groups.rows;
+export const selectFailed = (s: ListSnapshot) => s.context.error !== null;

@@ -1,32 +1,33 @@
-import type { ActorRef, Snapshot } from 'xstate';
 import type { components } from '../../api/schema';
-import type { NotifyEvent } from '../notify';
+import type { ListItem } from '../../api/services/lists';
+import type { GroupedRow } from '../../domain/date-groups';
 
-/** What the order and tour lists share with the actors around them (bulk status, edits, panel). */
+/** What the order and tour lists share with the actors of their screen (one name each). */
 export type ListKind = 'orders' | 'tours';
 export type Order = components['schemas']['Order'];
 export type Tour = components['schemas']['Tour'];
-export type ListItem = Order | Tour;
+export type { ListItem };
 
-/** A row of the grouped list as the selection sees it: a date header (`id` = `YYYY-MM-DD`) or an item. */
+/** A row of the grouped list: a date header (`id` = `YYYY-MM-DD`) or an item. */
+export type ListRow = GroupedRow<ListItem>;
+
+/** A row as the selection sees it (`id`, `date` in the team's timezone, `header`). */
 export interface RowKey {
   id: string;
-  /** The row's day, `YYYY-MM-DD` in the team's timezone. */
   date: string;
   header: boolean;
 }
 
-/** Events any actor may send to a list to keep what it shows true. */
+/** Fields merged into a loaded row (order fields or tour fields). */
+export type PatchRow = { id: string } & (Partial<Order> | Partial<Tour>);
+
+/** What the screen tells its list to keep what it shows true. */
 export type ListPatchEvent =
-  /** Merge these fields into loaded rows (order fields or tour fields); rows that no longer belong to the view leave it. */
-  | { type: 'list.patch'; rows: Array<{ id: string } & (Partial<Order> | Partial<Tour>)> }
+  /** Merge these fields into loaded rows; rows that no longer belong to the view leave it. */
+  | { type: 'list.patch'; rows: PatchRow[] }
   | { type: 'list.remove'; ids: string[] }
   /** Reload from page 1 (and the day counts). */
-  | { type: 'list.refresh' }
-  /** Re-fetch the day counts only. */
-  | { type: 'list.refreshCounts' };
+  | { type: 'list.refresh' };
 
-export type ListSnapshotLike = Snapshot<unknown> & { context: { items: ListItem[] } };
-
-/** A list actor as the others see it; it may emit `notify` (the day counts failing). */
-export type ListHandle = ActorRef<ListSnapshotLike, ListPatchEvent, NotifyEvent>;
+/** What a list reports to its screen whenever its rows change (a page, a patch, a removal, counts). */
+export type ListReport = { type: 'list.changed'; items: ListItem[]; rows: ListRow[] };

@@ -1,9 +1,11 @@
 import { assign, setup } from 'xstate';
 import { countNavTotals, type NavTotals } from '../../api/services/lists';
+import type { CountsRefresh } from './types';
 
 /**
- * The totals per view shown in the navigation, for the selected team. Anything that moves rows
- * between views (bulk status, deletes, new tours) sends `counts.refresh`.
+ * The totals per view shown in the navigation, for the selected team (the session starts it once
+ * a team is selected; a team switch reloads the page). The screens send `counts.refresh` when
+ * something moved rows between views (bulk status, deletes, links, new tours).
  */
 export interface NavCountsInput {
   teamId: string | null;
@@ -14,8 +16,7 @@ export interface NavCountsContext extends NavCountsInput {
   error: string | null;
 }
 
-/** `counts.team`: the selected team changed (the layout outlives the session's start). */
-export type NavCountsEvent = { type: 'counts.refresh' } | { type: 'counts.team'; teamId: string | null };
+export type NavCountsEvent = CountsRefresh;
 
 const EMPTY: NavTotals = { orders: {}, tours: {} };
 const COUNTS_FAILED = 'Failed to fetch the totals';
@@ -31,22 +32,11 @@ export const navCountsMachine = setup({
   actions: {
     setTotals: assign((_, params: { totals: NavTotals }) => ({ totals: params.totals, error: null })),
     setError: assign({ error: COUNTS_FAILED }),
-    setTeam: assign((_, params: { teamId: string | null }) => ({ teamId: params.teamId, totals: EMPTY })),
-  },
-  guards: {
-    otherTeam: ({ context }, params: { teamId: string | null }) => context.teamId !== params.teamId,
   },
 }).createMachine({
   id: 'navCounts',
   context: ({ input }) => ({ teamId: input.teamId, totals: EMPTY, error: null }),
   initial: 'loading',
-  on: {
-    'counts.team': {
-      guard: { type: 'otherTeam', params: ({ event }) => ({ teamId: event.teamId }) },
-      target: '.loading',
-      actions: { type: 'setTeam', params: ({ event }) => ({ teamId: event.teamId }) },
-    },
-  },
   states: {
     loading: {
       tags: ['loading'],

@@ -2,7 +2,7 @@ import { assign, emit, enqueueActions, setup } from 'xstate';
 import { getOrder, type Loaded, type OrderDetail } from '../../api/services/details';
 import { updateOrders, type SaveResult } from '../../api/services/edits';
 import type { EditChange } from '../../domain/edits';
-import type { ListHandle, Order } from '../list/types';
+import type { Order } from '../list/types';
 import type { NotifyEvent } from '../notify';
 import {
   dropJobs,
@@ -14,17 +14,16 @@ import {
   type EditHistory,
   type SaveJob,
 } from '../../domain/edit-history';
-import { listFields, type PanelHandle } from '../detail/types';
+import { listFields, type EditsReport } from '../detail/types';
 
 /**
- * Order edits with a real history. An edit shows at once (panel and list), then its write is
+ * Order edits with a real history. An edit shows at once (reported to the panel, which shows it
+ * and tells the list: `edits.changed`), then its write is
  * queued: one write at a time, each with the version the last one returned. A failed write drops
  * that order's queued writes and shows what the server holds again; a stale one (409) keeps what
  * the person typed as a conflict next to the fresh record, to re-apply on top of it.
  */
 export interface OrderEditInput {
-  list: ListHandle;
-  panel: PanelHandle | null;
   timezone: string;
 }
 
@@ -37,8 +36,6 @@ export interface OrderConflict {
 }
 
 export interface OrderEditContext extends EditHistory<Order> {
-  list: ListHandle;
-  panel: PanelHandle | null;
   timezone: string;
   conflict: OrderConflict | null;
   /** The order being re-read from the server after a failed or stale write. */
@@ -107,8 +104,7 @@ export const orderEditHistoryMachine = setup({
       const step = edit(context, p.id, p.change, context.timezone);
       if (!step.ok) return;
       enqueue.assign({ ...step.state, conflict: context.conflict?.id === p.id ? null : context.conflict });
-      enqueue.sendTo(context.list, { type: 'list.patch', rows: [step.record] });
-      if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: step.record });
+      enqueue.sendParent({ type: 'edits.changed', rows: [step.record], saved: false } satisfies EditsReport);
     }),
     rejectEdit: emit(({ context }, p: Change) => {
       const step = edit(context, p.id, p.change, context.timezone);
@@ -118,8 +114,7 @@ export const orderEditHistoryMachine = setup({
       const step = travel(context, p.mode, context.timezone);
       if (!step.ok) return;
       enqueue.assign({ ...step.state, conflict: null });
-      enqueue.sendTo(context.list, { type: 'list.patch', rows: [step.record] });
-      if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: step.record });
+      enqueue.sendParent({ type: 'edits.changed', rows: [step.record], saved: false } satisfies EditsReport);
     }),
     markSaved: enqueueActions(({ context, enqueue }, p: { result: SaveResult<Order> }) => {
       const job = context.queue[0];
@@ -128,8 +123,7 @@ export const orderEditHistoryMachine = setup({
       const next = saved(context, server);
       const shown = next.records[server.id];
       enqueue.assign(next);
-      enqueue.sendTo(context.list, { type: 'list.patch', rows: [shown] });
-      if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: shown });
+      enqueue.sendParent({ type: 'edits.changed', rows: [shown], saved: true } satisfies EditsReport);
       if (job.mode !== 'undo')
         enqueue.emit({ type: 'notify', kind: 'success', message: 'Order updated', action: UNDO_ACTION });
     }),
@@ -154,11 +148,10 @@ export const orderEditHistoryMachine = setup({
         const fresh = listFields(p.loaded.record) as Order;
         const conflict = context.conflict?.id === fresh.id ? { ...context.conflict, fresh } : context.conflict;
         enqueue.assign({ ...replaceRecord(context, fresh), conflict, reloadId: null });
-        enqueue.sendTo(context.list, { type: 'list.patch', rows: [fresh] });
-        if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: fresh });
+        enqueue.sendParent({ type: 'edits.changed', rows: [fresh], saved: false } satisfies EditsReport);
       } else if (p.loaded?.found === false && id) {
         enqueue.emit({ type: 'notify', kind: 'error', message: 'Order not found' });
-        enqueue.sendTo(context.list, { type: 'list.remove', ids: [id] });
+        enqueue.sendParent({ type: 'edits.gone', id } satisfies EditsReport);
         const conflict = context.conflict?.id === id ? null : context.conflict;
         enqueue.assign({ ...forget(context, id), conflict, reloadId: null });
       } else {
@@ -171,8 +164,7 @@ export const orderEditHistoryMachine = setup({
       const step = edit(context, conflict.id, conflict.typed, context.timezone);
       if (!step.ok) return;
       enqueue.assign({ ...step.state, conflict: null });
-      enqueue.sendTo(context.list, { type: 'list.patch', rows: [step.record] });
-      if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: step.record });
+      enqueue.sendParent({ type: 'edits.changed', rows: [step.record], saved: false } satisfies EditsReport);
     }),
     dismissConflict: assign({ conflict: null }),
     logError: (_, p: { error: unknown }) => {
@@ -182,8 +174,6 @@ export const orderEditHistoryMachine = setup({
 }).createMachine({
   id: 'orderEditHistory',
   context: ({ input }) => ({
-    list: input.list,
-    panel: input.panel,
     timezone: input.timezone,
     records: {},
     past: [],

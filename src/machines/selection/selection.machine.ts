@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, sendParent, setup } from 'xstate';
 import {
   clickRow,
   EMPTY_SELECTION,
@@ -12,27 +12,22 @@ import {
   type SelectionState,
 } from '../../domain/selection-rules';
 import type { RowKey } from '../list/types';
+import type { SelectionEvent, SelectionReport } from './types';
 
 export type { ClickMode, SelectionKey };
 
 /**
- * The ids selected in a list (orders or tours); the lists drive it, navigation clears it.
- * `anchorId`: where a Shift+click range starts; `focusId`: the keyboard focus row; `openId`: the
- * row whose details the side panel shows (click, or Enter on the focus row).
+ * The ids selected in a list (orders or tours). `anchorId`: where a Shift+click range starts;
+ * `focusId`: the keyboard focus row; `openId`: the row whose details the side panel shows (click,
+ * or Enter on the focus row). The screen gives it the list's rows (`selection.rows`), and it
+ * reports every change to the screen (`selection.changed`).
  */
-export type SelectionContext = SelectionState;
+export interface SelectionContext extends SelectionState {
+  /** The list as shown (headers included), for ranges, keys and a header's day. */
+  rows: readonly RowKey[];
+}
 
-export type SelectionEvent =
-  | { type: 'selection.toggle'; id: string }
-  | { type: 'selection.set'; ids: string[] }
-  | { type: 'selection.clear' }
-  /** Plain click replaces, Shift+click extends a range, Ctrl/Cmd+click toggles; a date header toggles its day.
-   *  `rows` is the list as shown (headers included), for ranges and a header's day. */
-  | { type: 'selection.click'; id: string; mode: ClickMode; rows: readonly RowKey[] }
-  | { type: 'selection.key'; key: SelectionKey; rows: readonly RowKey[] }
-  | { type: 'selection.close' }
-  /** `ids`: every item id the list still holds; selected rows not among them are dropped. */
-  | { type: 'selection.prune'; ids: readonly string[] };
+const itemIds = (rows: readonly RowKey[]) => rows.filter((r) => !r.header).map((r) => r.id);
 
 export const selectionMachine = setup({
   types: {
@@ -43,33 +38,41 @@ export const selectionMachine = setup({
     toggle: assign(({ context }, params: { id: string }) => ({ ids: toggleId(context.ids, params.id) })),
     replace: assign((_, params: { ids: string[] }) => ({ ids: uniqueIds(params.ids) })),
     clear: assign(() => ({ ...EMPTY_SELECTION, ids: [] })),
-    click: assign(({ context }, params: { id: string; mode: ClickMode; rows: readonly RowKey[] }) =>
-      clickRow(context, params.rows, params.id, params.mode),
+    click: assign(({ context }, params: { id: string; mode: ClickMode }) =>
+      clickRow(context, context.rows, params.id, params.mode),
     ),
-    press: assign(({ context }, params: { key: SelectionKey; rows: readonly RowKey[] }) =>
-      pressKey(context, params.rows, params.key),
-    ),
+    press: assign(({ context }, params: { key: SelectionKey }) => pressKey(context, context.rows, params.key)),
     close: assign({ openId: null }),
-    prune: assign(({ context }, params: { ids: readonly string[] }) => pruneSelection(context, params.ids)),
+    setRows: assign((_, params: { rows: readonly RowKey[] }) => ({ rows: params.rows })),
+    prune: assign(({ context }) => pruneSelection(context, itemIds(context.rows))),
+    report: sendParent(({ context }): SelectionReport => ({
+      type: 'selection.changed',
+      ids: context.ids,
+      openId: context.openId,
+    })),
   },
   guards: {
-    hasGoneRows: ({ context }, params: { ids: readonly string[] }) => needsPrune(context, params.ids),
+    hasGoneRows: ({ context }, params: { rows: readonly RowKey[] }) => needsPrune(context, itemIds(params.rows)),
   },
 }).createMachine({
   id: 'selection',
-  context: { ...EMPTY_SELECTION, ids: [] },
+  context: { ...EMPTY_SELECTION, ids: [], rows: [] },
   on: {
-    'selection.toggle': { actions: { type: 'toggle', params: ({ event }) => ({ id: event.id }) } },
-    'selection.set': { actions: { type: 'replace', params: ({ event }) => ({ ids: event.ids }) } },
-    'selection.clear': { actions: 'clear' },
+    'selection.toggle': { actions: [{ type: 'toggle', params: ({ event }) => ({ id: event.id }) }, 'report'] },
+    'selection.set': { actions: [{ type: 'replace', params: ({ event }) => ({ ids: event.ids }) }, 'report'] },
+    'selection.clear': { actions: ['clear', 'report'] },
     'selection.click': {
-      actions: { type: 'click', params: ({ event }) => ({ id: event.id, mode: event.mode, rows: event.rows }) },
+      actions: [{ type: 'click', params: ({ event }) => ({ id: event.id, mode: event.mode }) }, 'report'],
     },
-    'selection.key': { actions: { type: 'press', params: ({ event }) => ({ key: event.key, rows: event.rows }) } },
-    'selection.close': { actions: 'close' },
-    'selection.prune': {
-      guard: { type: 'hasGoneRows', params: ({ event }) => ({ ids: event.ids }) },
-      actions: { type: 'prune', params: ({ event }) => ({ ids: event.ids }) },
-    },
+    'selection.key': { actions: [{ type: 'press', params: ({ event }) => ({ key: event.key }) }, 'report'] },
+    'selection.close': { actions: ['close', 'report'] },
+    // rows that leave the list (moved out of the view, filtered away) leave the selection too
+    'selection.rows': [
+      {
+        guard: { type: 'hasGoneRows', params: ({ event }) => ({ rows: event.rows }) },
+        actions: [{ type: 'setRows', params: ({ event }) => ({ rows: event.rows }) }, 'prune', 'report'],
+      },
+      { actions: { type: 'setRows', params: ({ event }) => ({ rows: event.rows }) } },
+    ],
   },
 });

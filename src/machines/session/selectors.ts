@@ -1,6 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Access } from '../../domain/route-guards';
 import { findTeam, type SessionUser, type TeamSummary } from '../../domain/session-rules';
+import type { navCountsMachine } from '../nav-counts/nav-counts.machine';
 import type { sessionMachine } from './session.machine';
 
 /** Narrow reads of the session for views and the router (use with `useSelector`). */
@@ -22,3 +23,6 @@ export function selectAccess(s: SessionSnapshot): Access {
   if (s.matches({ active: 'teamless' })) return { status: 'teamless' };
   return { status: 'anonymous' };
 }
+/** The navigation totals of the selected team (while a team is selected). */
+export const selectNavCounts = (s: SessionSnapshot) =>
+  s.children.navCounts as ActorRefFrom<typeof navCountsMachine> | undefined;

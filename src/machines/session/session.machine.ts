@@ -14,17 +14,22 @@ import {
   type ProfilePatch,
 } from '../../domain/session-rules';
 import { apiConnection } from './api-connection';
-import { restoreSession, writePromptLogin, writeTeamId, writeToken, type StoredSession } from '../../api/storage/session';
+import {
+  restoreSession,
+  writePromptLogin,
+  writeTeamId,
+  writeToken,
+  type StoredSession,
+} from '../../api/storage/session';
+import { navCountsMachine } from '../nav-counts/nav-counts.machine';
 import { signInMachine } from '../sign-in/sign-in.machine';
 import type { NotifyEvent } from '../notify';
 import type { SessionContext, SessionEvent, SessionTag } from './types';
 
 /**
- * The session (SPEC section 4): token, user, selected team, sign-in through the
- * identity provider, logout, team switching and the reaction to any 401.
+ * The session (SPEC section 4): token, user, selected team, sign-in through the identity provider,
+ * logout, team switching, the reaction to any 401, and the navigation totals of the selected team.
  */
-export type { SessionContext, SessionEvent, SessionTag };
-
 /** Effects the app provides (router navigation, page reload); the defaults only complain. */
 function notProvided(name: string): void {
   console.error(`[session] action "${name}" was not provided by the app`);
@@ -49,6 +54,7 @@ const failSignIn = [
   { type: 'setError', params: { error: SIGN_IN_FAILED } },
   { type: 'navigate', params: { to: PATHS.login } },
 ] as const;
+const teamOf = ({ context }: { context: SessionContext }) => ({ teamId: context.teamId });
 const saveSelectedTeam = {
   type: 'saveTeamId',
   params: ({ context }: { context: SessionContext }) => ({ teamId: context.teamId ?? '' }),
@@ -66,7 +72,7 @@ export const sessionMachine = setup({
     tags: {} as SessionTag,
     emitted: {} as NotifyEvent,
   },
-  actors: { restoreSession, apiConnection, startSignIn, signInFlow: signInMachine, getMe },
+  actors: { restoreSession, apiConnection, startSignIn, signInFlow: signInMachine, getMe, navCounts: navCountsMachine },
   guards: {
     isCallback: ({ context }) => context.callbackUrl !== null,
     hasToken: ({ context }) => context.token !== null,
@@ -258,6 +264,7 @@ export const sessionMachine = setup({
         },
         ready: {
           tags: ['loggedIn'],
+          invoke: { id: 'navCounts', src: 'navCounts', input: teamOf, onError: { actions: logError } },
           on: {
             'team.switch': [
               {

@@ -1,16 +1,17 @@
-import { assign, emit, enqueueActions, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import { assign, emit, sendParent, setup } from 'xstate';
 import { createTourMachine, type CreateTourOutput } from '../create-tour/create-tour.machine';
 import { firstDeparture } from '../../domain/create-tour-form';
 import { linkTourMachine, type LinkTourOutput } from '../link-tour/link-tour.machine';
 import { orderDays } from '../../domain/link-tour-search';
-import type { ListHandle, ListKind, Order } from '../list/types';
+import type { ListItem, ListKind, Order } from '../list/types';
 import type { NotifyEvent } from '../notify';
 
 /**
  * The create menu of a workspace. Orders: "Create tour from selected orders" (the create-tour
  * menu) and "Add to existing tour" (the linked-tour dialog for one order, the multi-linked-tour
  * dialog for several); both need a selection. Tours: "New tour", a tour without orders.
- * The dialogs are child machines; this one shows their outcome and keeps the list true.
+ * The dialogs are child machines; this one shows their outcome and reports it to the screen
+ * (`tours.changed`), which keeps the list, the panel and the totals true.
  */
 export const TOUR_CREATED = 'Tour created';
 export const CREATE_TOUR_FAILED = 'Failed to create tour';
@@ -21,24 +22,26 @@ export function linkedMessage(count: number, displayId: string): string {
   return `${count} ${count === 1 ? 'order' : 'orders'} linked to ${displayId}`;
 }
 
-/** The navigation totals (the workspace's CountsHandle). */
-type CountsRef = ActorRef<Snapshot<unknown>, { type: 'counts.refresh' }>;
-
 export interface TourActionsInput {
   kind: ListKind;
   teamId: string;
   timezone: string;
-  list: ListHandle;
-  counts: CountsRef;
 }
 
 export interface TourActionsContext extends TourActionsInput {
-  /** The selected ids of the list (kept in step by the view). */
+  /** The selected ids of the list, and those of them that are loaded (kept in step by the screen). */
   ids: string[];
+  rows: ListItem[];
 }
 
 export type TourActionsEvent =
-  { type: 'tours.select'; ids: string[] } | { type: 'tours.create' } | { type: 'tours.link' };
+  { type: 'tours.select'; ids: string[]; rows: ListItem[] } | { type: 'tours.create' } | { type: 'tours.link' };
+
+/**
+ * What changed, for the screen: the linked orders as the server holds them, or null when the list
+ * must be loaded again (a new tour to show, or linked orders that could not be fetched).
+ */
+export type TourActionsReport = { type: 'tours.changed'; orderIds: string[]; rows: Order[] | null };
 
 type Outcome = { outcome: string; orderIds: string[]; orders: Order[] | null };
 
@@ -49,7 +52,8 @@ function freshRows(output: Outcome): Order[] | null {
   return output.orders.filter((o) => linked.has(o.id));
 }
 
-const listRows = (context: TourActionsContext) => context.list.getSnapshot().context.items;
+const displayIds = (context: TourActionsContext) =>
+  context.rows.filter((row) => context.ids.includes(row.id)).map((row) => row.displayId);
 const outcomeIs = (outcome: string) => (_: unknown, params: { output: { outcome: string } }) =>
   params.output.outcome === outcome;
 
@@ -70,14 +74,13 @@ export const tourActionsMachine = setup({
     failed: outcomeIs('failed'),
   },
   actions: {
-    select: assign((_, params: { ids: string[] }) => ({ ids: params.ids })),
+    select: assign((_, params: { ids: string[]; rows: ListItem[] }) => ({ ids: params.ids, rows: params.rows })),
     /** The linked rows from the server's copy; a reload when there is none (or a new tour to show). */
-    updateList: enqueueActions(({ context, enqueue }, params: { rows: Order[] | null }) => {
-      if (params.rows && context.kind === 'orders')
-        enqueue.sendTo(context.list, { type: 'list.patch', rows: params.rows });
-      else enqueue.sendTo(context.list, { type: 'list.refresh' });
-    }),
-    refreshCounts: sendTo(({ context }) => context.counts, { type: 'counts.refresh' as const }),
+    report: sendParent(({ context }, params: { output: Outcome }): TourActionsReport => ({
+      type: 'tours.changed',
+      orderIds: params.output.orderIds,
+      rows: context.kind === 'orders' ? freshRows(params.output) : null,
+    })),
     notify: emit((_, params: Omit<NotifyEvent, 'type'>) => ({ type: 'notify' as const, ...params })),
     logError: (_, params: { error: unknown }) => {
       console.error('[tour-actions]', params.error);
@@ -85,9 +88,9 @@ export const tourActionsMachine = setup({
   },
 }).createMachine({
   id: 'tourActions',
-  context: ({ input }) => ({ ...input, ids: [] }),
+  context: ({ input }) => ({ ...input, ids: [], rows: [] }),
   on: {
-    'tours.select': { actions: { type: 'select', params: ({ event }) => ({ ids: event.ids }) } },
+    'tours.select': { actions: { type: 'select', params: ({ event }) => ({ ids: event.ids, rows: event.rows }) } },
   },
   initial: 'idle',
   states: {
@@ -108,7 +111,7 @@ export const tourActionsMachine = setup({
             teamId: context.teamId,
             timezone: context.timezone,
             orderIds,
-            departureAt: firstDeparture(listRows(context), orderIds),
+            departureAt: firstDeparture(context.rows, orderIds),
           };
         },
         onDone: [
@@ -117,11 +120,7 @@ export const tourActionsMachine = setup({
             target: 'idle',
             actions: [
               { type: 'notify', params: { kind: 'success', message: TOUR_CREATED } },
-              {
-                type: 'updateList',
-                params: ({ event }) => ({ rows: freshRows(event.output as CreateTourOutput & Outcome) }),
-              },
-              'refreshCounts',
+              { type: 'report', params: ({ event }) => ({ output: event.output as CreateTourOutput & Outcome }) },
             ],
           },
           {
@@ -147,7 +146,8 @@ export const tourActionsMachine = setup({
         input: ({ context }) => ({
           teamId: context.teamId,
           orderIds: context.ids,
-          ...orderDays(listRows(context), context.ids, context.timezone, new Date()),
+          displayIds: displayIds(context),
+          ...orderDays(context.rows, context.ids, context.timezone, new Date()),
         }),
         onDone: [
           {
@@ -161,11 +161,7 @@ export const tourActionsMachine = setup({
                   message: linkedMessage(event.output.orderIds.length, event.output.tour?.displayId ?? ''),
                 }),
               },
-              {
-                type: 'updateList',
-                params: ({ event }) => ({ rows: freshRows(event.output as LinkTourOutput & Outcome) }),
-              },
-              'refreshCounts',
+              { type: 'report', params: ({ event }) => ({ output: event.output as LinkTourOutput & Outcome }) },
             ],
           },
           {

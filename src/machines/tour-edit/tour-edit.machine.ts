@@ -2,9 +2,9 @@ import { assign, emit, enqueueActions, setup } from 'xstate';
 import { getTour, type Loaded, type TourDetail } from '../../api/services/details';
 import { updateTours, type SaveResult } from '../../api/services/edits';
 import { applyEdit, type EditChange } from '../../domain/edits';
-import type { ListHandle, Tour } from '../list/types';
+import type { Tour } from '../list/types';
 import type { NotifyEvent } from '../notify';
-import { listFields, type PanelHandle } from '../detail/types';
+import { listFields, type EditsReport } from '../detail/types';
 
 /**
  * Tour edits (departure, prices, name) of one or several tours, saved as one batch. The change
@@ -12,8 +12,6 @@ import { listFields, type PanelHandle } from '../detail/types';
  * one (409) keeps what the person typed next to the fresh tour. The last saved batch can be undone.
  */
 export interface TourEditInput {
-  list: ListHandle;
-  panel: PanelHandle | null;
   timezone: string;
 }
 
@@ -37,8 +35,6 @@ export interface TourConflict {
 }
 
 export interface TourEditContext {
-  list: ListHandle;
-  panel: PanelHandle | null;
   timezone: string;
   records: Record<string, Tour>;
   /** The batch being saved, and whether it is an undo. */
@@ -110,10 +106,11 @@ export const tourEditMachine = setup({
       const records = { ...context.records };
       for (const item of result.items) records[item.after.id] = item.after;
       enqueue.assign({ records, pending: { items: result.items, undo: p.undo }, conflict: null, error: null });
-      enqueue.sendTo(context.list, { type: 'list.patch', rows: result.items.map((i) => i.after) });
-      for (const item of result.items) {
-        if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: item.after });
-      }
+      enqueue.sendParent({
+        type: 'edits.changed',
+        rows: result.items.map((i) => i.after),
+        saved: false,
+      } satisfies EditsReport);
     }),
     reject: emit(({ context }, p: { changes: TourChange[] }) => {
       const result = plan(context, p.changes);
@@ -126,10 +123,7 @@ export const tourEditMachine = setup({
       for (const tour of p.result.records) records[tour.id] = { ...records[tour.id], ...tour };
       const undo = pending.undo ? null : pending.items.map((i) => ({ id: i.after.id, change: i.inverse }));
       enqueue.assign({ records, pending: null, undo });
-      enqueue.sendTo(context.list, { type: 'list.patch', rows: p.result.records });
-      for (const tour of p.result.records) {
-        if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: tour });
-      }
+      enqueue.sendParent({ type: 'edits.changed', rows: p.result.records, saved: true } satisfies EditsReport);
       if (!pending.undo) {
         const message = pending.items.length > 1 ? 'Tours updated' : 'Tour updated';
         enqueue.emit({
@@ -147,10 +141,11 @@ export const tourEditMachine = setup({
       const records = { ...context.records };
       for (const item of pending.items) records[item.before.id] = item.before;
       enqueue.assign({ records, pending: null, error: 'Failed to update tour' });
-      enqueue.sendTo(context.list, { type: 'list.patch', rows: pending.items.map((i) => i.before) });
-      for (const item of pending.items) {
-        if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: item.before });
-      }
+      enqueue.sendParent({
+        type: 'edits.changed',
+        rows: pending.items.map((i) => i.before),
+        saved: false,
+      } satisfies EditsReport);
       enqueue.emit({ type: 'notify', kind: 'error', message: 'Failed to update tour' });
     }),
     keepConflict: assign(({ context }) => {
@@ -168,10 +163,7 @@ export const tourEditMachine = setup({
       if (fresh) records[fresh.id] = fresh;
       enqueue.assign({ records, pending: null, conflict: conflict ? { ...conflict, fresh } : null });
       const rows = Object.values(records).filter((r) => pending?.items.some((i) => i.before.id === r.id));
-      enqueue.sendTo(context.list, { type: 'list.patch', rows: rows });
-      for (const row of rows) {
-        if (context.panel) enqueue.sendTo(context.panel, { type: 'detail.patch', fields: row });
-      }
+      enqueue.sendParent({ type: 'edits.changed', rows, saved: false } satisfies EditsReport);
     }),
     dismissConflict: assign({ conflict: null }),
     logError: (_, p: { error: unknown }) => {
@@ -181,8 +173,6 @@ export const tourEditMachine = setup({
 }).createMachine({
   id: 'tourEdit',
   context: ({ input }) => ({
-    list: input.list,
-    panel: input.panel,
     timezone: input.timezone,
     records: {},
     pending: null,

@@ -1,5 +1,6 @@
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { AnyEventObject } from 'xstate';
+import type { AnyActorRef, AnyEventObject } from 'xstate';
 import type { NotifyEvent } from '../../machines/notify';
 import { showNotification } from '../toaster';
 import { AppContext, SessionContext } from './actors';
@@ -15,6 +16,33 @@ export function useNotifications(actor: Notifier): void {
     const subscription = actor.on('notify', (notice) => showNotification(notice, (event) => actor.send(event)));
     return () => subscription.unsubscribe();
   }, [actor]);
+}
+
+type Children = Record<string, AnyActorRef | undefined>;
+
+/**
+ * Only machines have children to walk and `notify` events to show. A service (promise) actor is
+ * never subscribed to: its failure is its parent's to handle, and a view subscribed to it would
+ * report that failure as unhandled.
+ */
+const isMachine = (actor: AnyActorRef) => typeof (actor as { logic?: { root?: unknown } }).logic?.root === 'object';
+const childrenOf = (snapshot: unknown): Children => (snapshot as { children?: Children }).children ?? {};
+const sameChildren = (a: Children, b: Children) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+};
+
+/** The toasts of an actor and of every actor below it (a screen's children, their dialogs and edits). */
+export function ActorTreeNotifications({ actor }: { actor: AnyActorRef }) {
+  useNotifications(actor as Notifier);
+  const children = useSelector(actor, childrenOf, sameChildren);
+  return (
+    <>
+      {Object.entries(children).map(
+        ([id, child]) => child && isMachine(child) && <ActorTreeNotifications key={id} actor={child} />,
+      )}
+    </>
+  );
 }
 
 /** The one subscriber for the app-wide actors. */

@@ -1,11 +1,7 @@
 import { chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import {
-  NOTE_MAX_LENGTH,
-  selectNote,
-  selectNoteError,
-  type ExportScreenActorRef,
-} from '../../machines/export-screen/export-screen.machine';
+import { NOTE_MAX_LENGTH } from '../../machines/export-screen/export-screen.machine';
+import { selectNote, selectNoteError, type ExportScreenActorRef } from '../../machines/export-screen/selectors';
 
 /** The optional note recorded with the export; kept as typed, with the reason when it is too long. */
 export function ExportNote({ screen }: { screen: ExportScreenActorRef }) {

@@ -1,6 +1,6 @@
 import { Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { selectResult, type ExportScreenActorRef } from '../../machines/export-screen/export-screen.machine';
+import { selectResult, type ExportScreenActorRef } from '../../machines/export-screen/selectors';
 
 const KIND_LABELS = { orders: 'Orders', tours: 'Tours' } as const;
 
@@ -12,7 +12,7 @@ export function ExportResult({ screen }: { screen: ExportScreenActorRef }) {
     <Stack role="status" data-testid="export-result" gap="1" p="3" borderWidth="1px" borderRadius="md" bg="bg.panel">
       <Text fontWeight="bold">{KIND_LABELS[result.kind]} file ready: the download has started.</Text>
       <Text>
-        <Link href={result.link} download color="primary.solid">
+        <Link href={result.link} download color="primary.fg">
           Download it again
         </Link>{' '}
         <Text as="span" color="fg.muted">

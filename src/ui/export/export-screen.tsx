@@ -1,24 +1,22 @@
 import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { dayIn } from '../../domain/list-filters';
 import { OTAS, STATUSES, statusLabel, type Ota, type Status } from '../../domain/statuses';
 import { exportMachine } from '../../machines/export/export.machine';
+import { exportScreenMachine, type ExportScreenContext } from '../../machines/export-screen/export-screen.machine';
 import {
-  exportScreenMachine,
   selectBusy,
+  selectDateRange,
   selectCanExport,
-  selectEndDate,
-  selectExporter,
   selectKind,
   selectOta,
   selectStartDate,
   selectStatus,
   type ExportScreenActorRef,
-  type ExportScreenContext,
-} from '../../machines/export-screen/export-screen.machine';
+} from '../../machines/export-screen/selectors';
 import { useInspect } from '../app/inspect';
-import { useNotifications } from '../app/notifications';
+import { ActorTreeNotifications } from '../app/notifications';
 import { DateRangePicker } from '../filters/date-range-picker';
 import { FilterSelect } from '../filters/filter-select';
 import { startDownload } from './download';
@@ -47,23 +45,22 @@ export function ExportScreen({ teamId, timezone, userName }: ExportScreenProps) 
   // one clock reading per mount: the default month stays put while the screen is open
   const [today] = useState(() => dayIn(timezone, Date.now()));
   const screen = useActorRef(downloadingScreen, { inspect, input: { teamId, timezone, userName, today } });
-  return <ExportForm screen={screen} today={today} />;
+  return <ExportForm screen={screen} />;
 }
 
 /** The form over a running screen machine: it renders and sends events, nothing else. */
-export function ExportForm({ screen, today }: { screen: ExportScreenActorRef; today: string }) {
-  const exporter = useSelector(screen, selectExporter);
+export function ExportForm({ screen }: { screen: ExportScreenActorRef }) {
   const busy = useSelector(screen, selectBusy);
   const canExport = useSelector(screen, selectCanExport);
 
   return (
     <Stack gap="4" maxW="40rem">
-      {exporter && <ExportToasts exporter={exporter} />}
+      <ActorTreeNotifications actor={screen} />
       {/* a disabled fieldset holds the whole form still while its export runs */}
       <chakra.fieldset disabled={busy} aria-busy={busy} border="0" p="0" m="0" minW="0">
         <Stack gap="4">
           <KindChoice screen={screen} />
-          <ExportFilters screen={screen} today={today} />
+          <ExportFilters screen={screen} />
           <ExportNote screen={screen} />
         </Stack>
       </chakra.fieldset>
@@ -75,12 +72,6 @@ export function ExportForm({ screen, today }: { screen: ExportScreenActorRef; to
       <ExportResult screen={screen} />
     </Stack>
   );
-}
-
-/** The export machine toasts 'Export failed' itself. */
-function ExportToasts({ exporter }: { exporter: NonNullable<ReturnType<typeof selectExporter>> }) {
-  useNotifications(exporter);
-  return null;
 }
 
 function KindChoice({ screen }: { screen: ExportScreenActorRef }) {
@@ -106,22 +97,17 @@ function KindChoice({ screen }: { screen: ExportScreenActorRef }) {
   );
 }
 
-function ExportFilters({ screen, today }: { screen: ExportScreenActorRef; today: string }) {
+function ExportFilters({ screen }: { screen: ExportScreenActorRef }) {
   const kind = useSelector(screen, selectKind);
   const start = useSelector(screen, selectStartDate);
-  const end = useSelector(screen, selectEndDate);
   const ota = useSelector(screen, selectOta);
   const status = useSelector(screen, selectStatus);
-  const applyRange = useCallback(
-    (startDate: string | null, endDate: string | null) =>
-      screen.send({ type: 'export.range', start: startDate, end: endDate }),
-    [screen],
-  );
+  const picker = useSelector(screen, selectDateRange);
   return (
     <Stack gap="1">
       <Text fontWeight="medium">Filters</Text>
       <HStack gap="2" wrap="wrap" role="group" aria-label="Filters">
-        <DateRangePicker start={start} end={end} today={today} onApply={applyRange} />
+        {picker && <DateRangePicker picker={picker} />}
         {kind === 'orders' && (
           <FilterSelect<Ota>
             label="OTA"

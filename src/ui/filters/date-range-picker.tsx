@@ -1,44 +1,26 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { inRange, monthGrid, monthTitle, WEEKDAY_LABELS } from '../../domain/calendar';
 import {
-  dateRangeMachine,
   selectDraftEnd,
   selectDraftStart,
   selectIsOpen,
   selectRangeLabel,
   selectVisibleMonth,
   type DateRangeActorRef,
-} from '../../machines/date-range/date-range.machine';
-import { useInspect } from '../app/inspect';
+} from '../../machines/date-range/selectors';
 
-interface DateRangePickerProps {
-  start: string | null;
-  end: string | null;
-  today: string;
-  onApply: (start: string | null, end: string | null) => void;
-}
-
-/** The date range button and its popover with the 42-day grid; the machine holds the behaviour. */
-export function DateRangePicker({ start, end, today, onApply }: DateRangePickerProps) {
-  const inspect = useInspect();
-  const picker = useActorRef(dateRangeMachine, { inspect, input: { start, end, today } });
+/** The date range button and its popover with the 42-day grid: a screen's date range machine, rendered. */
+export function DateRangePicker({ picker }: { picker: DateRangeActorRef }) {
   const open = useSelector(picker, selectIsOpen);
   const label = useSelector(picker, selectRangeLabel);
-
-  useEffect(() => picker.send({ type: 'range.sync', start, end }), [picker, start, end]);
-  useEffect(() => {
-    const sub = picker.on('range.applied', (e) => onApply(e.start, e.end));
-    return () => sub.unsubscribe();
-  }, [picker, onApply]);
 
   return (
     <Box position="relative">
       <Button
         variant="outline"
         size="sm"
-        aria-label="Date range"
+        aria-label={`Date range: ${label}`}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => picker.send({ type: open ? 'range.cancel' : 'range.open' })}

@@ -1,31 +1,37 @@
 import { Box, Button, CloseButton, HStack, Text } from '@chakra-ui/react';
-import { useCallback } from 'react';
-import { isSearchActive, SORT_LABELS } from '../../domain/list-filters';
+import { useSelector } from '@xstate/react';
+import { SORT_LABELS } from '../../domain/list-filters';
 import { ORDER_SORTS, OTAS, STATUSES, statusLabel, type Ota, type OrderSort, type Status } from '../../domain/statuses';
-import type { WorkspaceProps } from '../workspace/workspace-props';
+import {
+  selectDateRange,
+  selectDefaultSort,
+  selectFilterValues,
+  selectIsActive,
+  selectNotices,
+  selectSearchBox,
+  type ListFiltersActorRef,
+} from '../../machines/list-filters/selectors';
+import type { ListKind } from '../../machines/list/types';
 import { DateRangePicker } from './date-range-picker';
 import { FilterSelect } from './filter-select';
 import { SearchBox } from './search-box';
-import { useListFilterState } from './use-list-filters';
 
 const otaLabel = (ota: Ota) => ota;
 const sortLabel = (sort: OrderSort) => SORT_LABELS[sort];
 
-/** Date range, OTA, status, search and sort of the list; all of it lives in the URL query. */
-export function FilterBar({ kind, timezone }: WorkspaceProps) {
-  const { filters, defaults, today, notices, setFilters, updateFilters, dismissNotices } = useListFilterState(kind, timezone);
-  const active = isSearchActive(filters, defaults);
-
-  const applyRange = useCallback(
-    (startDate: string | null, endDate: string | null) => updateFilters({ startDate, endDate }),
-    [updateFilters],
-  );
-  const commitSearch = useCallback((search: string) => updateFilters({ search }), [updateFilters]);
+/** Date range, OTA, status, search and sort of the list: the screen's filters machine, rendered. */
+export function FilterBar({ kind, filters: actor }: { kind: ListKind; filters: ListFiltersActorRef }) {
+  const filters = useSelector(actor, selectFilterValues);
+  const defaultSort = useSelector(actor, selectDefaultSort);
+  const notices = useSelector(actor, selectNotices);
+  const active = useSelector(actor, selectIsActive);
+  const picker = useSelector(actor, selectDateRange);
+  const search = useSelector(actor, selectSearchBox);
 
   return (
     <Box>
       <HStack gap="2" wrap="wrap" py="2" role="search" aria-label="Filters">
-        <DateRangePicker start={filters.startDate} end={filters.endDate} today={today} onApply={applyRange} />
+        {picker && <DateRangePicker picker={picker} />}
         {kind === 'orders' && (
           <FilterSelect<Ota>
             label="OTA"
@@ -33,7 +39,7 @@ export function FilterBar({ kind, timezone }: WorkspaceProps) {
             value={filters.ota}
             options={OTAS}
             optionLabel={otaLabel}
-            onChange={(ota) => updateFilters({ ota })}
+            onChange={(ota) => actor.send({ type: 'filters.set', patch: { ota } })}
           />
         )}
         <FilterSelect<Status>
@@ -42,15 +48,15 @@ export function FilterBar({ kind, timezone }: WorkspaceProps) {
           value={filters.status}
           options={STATUSES}
           optionLabel={statusLabel}
-          onChange={(status) => updateFilters({ status })}
+          onChange={(status) => actor.send({ type: 'filters.set', patch: { status } })}
         />
-        <SearchBox value={filters.search} onCommit={commitSearch} />
+        {search && <SearchBox search={search} />}
         <FilterSelect<OrderSort>
           label="Sort"
           value={filters.sort}
           options={ORDER_SORTS}
           optionLabel={sortLabel}
-          onChange={(sort) => updateFilters({ sort: sort ?? defaults.sort })}
+          onChange={(sort) => actor.send({ type: 'filters.set', patch: { sort: sort ?? defaultSort } })}
         />
         {active && (
           <HStack gap="1">
@@ -67,7 +73,7 @@ export function FilterBar({ kind, timezone }: WorkspaceProps) {
             >
               Search active
             </Text>
-            <Button size="xs" variant="ghost" onClick={() => setFilters(defaults)}>
+            <Button size="xs" variant="ghost" onClick={() => actor.send({ type: 'filters.reset' })}>
               Reset
             </Button>
           </HStack>
@@ -80,7 +86,7 @@ export function FilterBar({ kind, timezone }: WorkspaceProps) {
               <Text key={notice}>{notice}</Text>
             ))}
           </Box>
-          <CloseButton size="xs" aria-label="Dismiss" onClick={dismissNotices} />
+          <CloseButton size="xs" aria-label="Dismiss" onClick={() => actor.send({ type: 'filters.dismissNotices' })} />
         </HStack>
       )}
     </Box>

@@ -1,26 +1,10 @@
 import { chakra } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { filtersSearchMachine } from '../../machines/filters-search/filters-search.machine';
-import { useInspect } from '../app/inspect';
-
-interface SearchBoxProps {
-  value: string;
-  onCommit: (text: string) => void;
-}
+import { useSelector } from '@xstate/react';
+import type { FiltersSearchActorRef } from '../../machines/filters-search/filters-search.machine';
 
 /** Search by OTA order id or display id: committed on Enter or after a short pause (in the machine). */
-export function SearchBox({ value, onCommit }: SearchBoxProps) {
-  const inspect = useInspect();
-  const search = useActorRef(filtersSearchMachine, { inspect, input: { text: value } });
+export function SearchBox({ search }: { search: FiltersSearchActorRef }) {
   const text = useSelector(search, (s) => s.context.text);
-
-  useEffect(() => search.send({ type: 'search.sync', text: value }), [search, value]);
-  useEffect(() => {
-    const sub = search.on('search.committed', (e) => onCommit(e.text));
-    return () => sub.unsubscribe();
-  }, [search, onCommit]);
-
   return (
     <chakra.input
       type="search"

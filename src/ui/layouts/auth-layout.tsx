@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '../../domain/product';
 export function AuthLayout() {
   return (
     <Center minH="100vh" p="4" flexDirection="column" gap="4">
-      <Text fontSize="xl" fontWeight="bold" color="primary.solid">
+      <Text fontSize="xl" fontWeight="bold" color="primary.fg">
         {PRODUCT_NAME}
       </Text>
       <Card.Root width="full" maxW="420px">

@@ -2,7 +2,6 @@ import { Box, Flex, Separator, Stack, Text } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../domain/product';
 import { GlobalDialogs } from '../dialogs/global-dialogs';
-import { NavCountsProvider } from './nav-counts-context';
 import { SideNav } from './side-nav';
 import { TeamMenu } from './team-menu';
 import { UserBox } from './user-box';
@@ -10,7 +9,7 @@ import { UserBox } from './user-box';
 /** The default layout: sidebar (team, areas with their totals, user), the screen and the global dialogs. */
 export function DefaultLayout() {
   return (
-    <NavCountsProvider>
+    <>
       <Flex minH="100vh">
         <Stack
           as="aside"
@@ -24,7 +23,7 @@ export function DefaultLayout() {
           top="0"
           height="100vh"
         >
-          <Text fontSize="lg" fontWeight="bold" color="primary.solid" px="2">
+          <Text fontSize="lg" fontWeight="bold" color="primary.fg" px="2">
             {PRODUCT_NAME}
           </Text>
           <TeamMenu />
@@ -41,6 +40,6 @@ export function DefaultLayout() {
         </Box>
       </Flex>
       <GlobalDialogs />
-    </NavCountsProvider>
+    </>
   );
 }

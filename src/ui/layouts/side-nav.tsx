@@ -3,9 +3,10 @@ import { useSelector } from '@xstate/react';
 import { NavLink } from 'react-router-dom';
 import { navAreasFor, type NavLink as NavItem } from '../../domain/navigation';
 import type { NavCountsContext } from '../../machines/nav-counts/nav-counts.machine';
-import { selectIsAdmin } from '../../machines/session/selectors';
+import { selectIsAdmin, selectNavCounts } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
-import { useNavCounts } from './nav-counts-context';
+
+type NavCountsRef = NonNullable<ReturnType<typeof selectNavCounts>>;
 
 /** `/orders` -> orders.all, `/tours/today` -> tours.today; null for areas without totals. */
 function totalOf(totals: NavCountsContext['totals'], to: string): number | null | undefined {
@@ -14,9 +15,18 @@ function totalOf(totals: NavCountsContext['totals'], to: string): number | null 
   return totals[area][view ?? 'all'];
 }
 
+function Total({ counts, to }: { counts: NavCountsRef; to: string }) {
+  const total = useSelector(counts, (s) => totalOf(s.context.totals, to));
+  if (total == null) return null;
+  return (
+    <Box as="span" fontSize="xs" color="fg.muted" minW="8" textAlign="end" data-nav-total={to}>
+      {total.toLocaleString('en-US')}
+    </Box>
+  );
+}
+
 function Item({ link, nested }: { link: NavItem; nested?: boolean }) {
-  const counts = useNavCounts();
-  const total = useSelector(counts, (s) => totalOf(s.context.totals, link.to));
+  const counts = SessionContext.useSelector(selectNavCounts);
   return (
     <Flex align="center" gap="1">
       <Link
@@ -38,11 +48,7 @@ function Item({ link, nested }: { link: NavItem; nested?: boolean }) {
           {link.label}
         </NavLink>
       </Link>
-      {total != null && (
-        <Box as="span" fontSize="xs" color="fg.muted" minW="8" textAlign="end" data-nav-total={link.to}>
-          {total.toLocaleString('en-US')}
-        </Box>
-      )}
+      {counts && <Total counts={counts} to={link.to} />}
     </Flex>
   );
 }

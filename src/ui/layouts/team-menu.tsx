@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, chakra, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { initialOf } from '../../domain/session-rules';
 import { selectTeam, selectTeams } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
@@ -19,12 +19,15 @@ export function TeamMenu() {
             justifyContent="flex-start"
             width="full"
             px="2"
-            aria-label="Switch team"
           >
-            <Avatar.Root size="2xs" shape="full" data-testid="team-avatar">
-              <Avatar.Fallback>{initialOf(current?.name ?? '')}</Avatar.Fallback>
-              {current?.avatarUrl && <Avatar.Image src={current.avatarUrl} alt="" />}
-            </Avatar.Root>
+            {/* named by its visible text: "Switch team: <name>" (the avatar's letter is decoration) */}
+            <VisuallyHidden>Switch team: </VisuallyHidden>
+            <chakra.span aria-hidden display="contents">
+              <Avatar.Root size="2xs" shape="full" data-testid="team-avatar">
+                <Avatar.Fallback>{initialOf(current?.name ?? '')}</Avatar.Fallback>
+                {current?.avatarUrl && <Avatar.Image src={current.avatarUrl} alt="" />}
+              </Avatar.Root>
+            </chakra.span>
             <Text truncate>{current?.name ?? 'No team'}</Text>
           </Button>
         </Menu.Trigger>

@@ -32,7 +32,7 @@ const FOCUS_OUTLINE = '2px solid #0081A7';
  */
 function rowRules(template: string) {
   return {
-    '& [role=row]': {
+    '& [role=row][data-row-id]': {
       position: 'absolute',
       left: '0',
       width: '100%',
@@ -48,12 +48,13 @@ function rowRules(template: string) {
       contain: 'strict',
       whiteSpace: 'nowrap',
     },
-    '& [role=row] > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
+    '& [role=row][data-row-id] > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
     '& [data-date-header]': { height: `${HEADER_HEIGHT}px`, gridTemplateColumns: '1fr auto', background: '#F4FAFD' },
     '& [role=row][aria-selected=true]': { background: SELECTED_BG },
     '& [data-focused]': { outline: FOCUS_OUTLINE, outlineOffset: '-2px' },
     '& .strong': { fontWeight: 700 },
-    '& .muted': { color: '#6b7280' },
+    // 6.6:1 on the selected rows' background, 7.5:1 on white
+    '& .muted': { color: '#4b5563' },
   } as const;
 }
 
@@ -74,16 +75,16 @@ export interface RowState {
 function OrderCells({ order, timezone }: { order: Order; timezone: string }) {
   return (
     <>
-      <span className="strong">{order.displayId}</span>
-      <span>{order.ota}</span>
-      <span>{order.otaOrderId}</span>
-      <span>{timeIn(order.departureAt, timezone)}</span>
-      <span>
+      <span role="gridcell" className="strong">{order.displayId}</span>
+      <span role="gridcell">{order.ota}</span>
+      <span role="gridcell">{order.otaOrderId}</span>
+      <span role="gridcell">{timeIn(order.departureAt, timezone)}</span>
+      <span role="gridcell">
         {order.product.route} <span className="muted">· {order.product.pack || order.product.id}</span>
       </span>
-      <span>{order.quantity.total}</span>
-      <span>{statusLabel(order.statusV2)}</span>
-      <span className="muted">{order.tour?.displayId ?? ''}</span>
+      <span role="gridcell">{order.quantity.total}</span>
+      <span role="gridcell">{statusLabel(order.statusV2)}</span>
+      <span role="gridcell" className="muted">{order.tour?.displayId ?? ''}</span>
     </>
   );
 }
@@ -91,12 +92,12 @@ function OrderCells({ order, timezone }: { order: Order; timezone: string }) {
 function TourCells({ tour, timezone }: { tour: Tour; timezone: string }) {
   return (
     <>
-      <span className="strong">{tour.displayId}</span>
-      <span>{tour.displayName}</span>
-      <span>{timeIn(tour.departureAt, timezone)}</span>
-      <span>{tour.product ? `${tour.product.route} · ${tour.product.pack}` : ''}</span>
-      <span>{tour.orderCount}</span>
-      <span>{statusLabel(tour.statusV2)}</span>
+      <span role="gridcell" className="strong">{tour.displayId}</span>
+      <span role="gridcell">{tour.displayName}</span>
+      <span role="gridcell">{timeIn(tour.departureAt, timezone)}</span>
+      <span role="gridcell">{tour.product ? `${tour.product.route} · ${tour.product.pack}` : ''}</span>
+      <span role="gridcell">{tour.orderCount}</span>
+      <span role="gridcell">{statusLabel(tour.statusV2)}</span>
     </>
   );
 }
@@ -114,7 +115,7 @@ export const ItemRowView = memo(function ItemRowView({ kind, item, timezone, ...
       data-row-id={item.id}
       data-focused={state.focused || undefined}
       aria-selected={state.selected}
-      aria-rowindex={state.index + 1}
+      aria-rowindex={state.index + 2}
       style={{ top: state.start }}
     >
       {kind === 'orders' ? (
@@ -140,11 +141,11 @@ export const HeaderRowView = memo(function HeaderRowView({ kind, row, ...state }
       data-date-header={row.date}
       data-focused={state.focused || undefined}
       aria-selected={state.selected}
-      aria-rowindex={state.index + 1}
+      aria-rowindex={state.index + 2}
       style={{ top: state.start }}
     >
-      <span className="strong">{dayLabel(row.date)}</span>
-      <span className="muted" data-day-count={row.count}>
+      <span role="gridcell" className="strong">{dayLabel(row.date)}</span>
+      <span role="gridcell" className="muted" data-day-count={row.count}>
         {row.count} {noun}
       </span>
     </div>

@@ -12,19 +12,17 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import { createDateGrouper, type GroupedRow, type HeaderRow, type ItemRow } from '../../domain/date-groups';
-import type { SelectionActorRef } from '../../machines/app/selectors';
-import type { ListItem, ListKind, RowKey } from '../../machines/list/types';
+import type { HeaderRow, ItemRow } from '../../domain/date-groups';
+import type { ClickMode, SelectionKey } from '../../domain/selection-rules';
+import type { ListItem, ListKind, ListRow } from '../../machines/list/types';
 import {
-  selectDailyCounts,
   selectHasMore,
   selectIsLoading,
   selectIsLoadingMore,
-  selectItems,
-  selectSort,
+  selectRows,
   type ListActorRef,
 } from '../../machines/list/selectors';
-import type { ClickMode, SelectionKey } from '../../machines/selection/selection.machine';
+import { selectFocusId, selectSelectedIds, type SelectionActorRef } from '../../machines/selection/selectors';
 import { COLUMNS, HEADER_HEIGHT, HeaderRowView, ItemRowView, ROW_HEIGHT, ROW_RULES } from './list-rows';
 import { SlotPool } from './slot-pool';
 
@@ -47,7 +45,7 @@ function clickMode(event: MouseEvent): ClickMode {
 
 interface VirtualRowsProps {
   kind: ListKind;
-  rows: GroupedRow<ListItem>[];
+  rows: ListRow[];
   scroller: HTMLDivElement | null;
   selected: ReadonlySet<string>;
   focusId: string | null;
@@ -153,21 +151,12 @@ interface VirtualListProps {
 export function VirtualList({ kind, list, selection, timezone }: VirtualListProps) {
   // a page or a patch of a thousand rows re-renders the list in a task of its own (concurrent,
   // after the event that brought it), not in the same task as the event and its toast
-  const items = useDeferredValue(useSelector(list, selectItems));
-  const dailyCounts = useDeferredValue(useSelector(list, selectDailyCounts));
-  const sort = useSelector(list, selectSort);
+  const rows = useDeferredValue(useSelector(list, selectRows));
   const loading = useSelector(list, selectIsLoading);
   const loadingMore = useSelector(list, selectIsLoadingMore);
   const hasMore = useSelector(list, selectHasMore);
-  const selectedIds = useSelector(selection, (s) => s.context.ids);
-  const focusId = useSelector(selection, (s) => s.context.focusId);
-
-  // a page that lands is grouped on its own, not with every row loaded before it
-  const grouper = useMemo(() => createDateGrouper<ListItem>(), []);
-  const { rows, keys } = useMemo(
-    () => grouper(items, { timezone, sort, dailyCounts }),
-    [grouper, items, timezone, sort, dailyCounts],
-  );
+  const selectedIds = useSelector(selection, selectSelectedIds);
+  const focusId = useSelector(selection, selectFocusId);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
 
   // state, not a ref: the rows below start measuring once the scroller exists
@@ -190,9 +179,9 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
       const row = (event.target as HTMLElement).closest<HTMLElement>('[data-row-id]');
       const id = row?.dataset.rowId;
       if (!id) return;
-      selection.send({ type: 'selection.click', id, mode: clickMode(event), rows: keys as RowKey[] });
+      selection.send({ type: 'selection.click', id, mode: clickMode(event) });
     },
-    [selection, keys],
+    [selection],
   );
 
   const onKeyDown = useCallback(
@@ -200,11 +189,12 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
       const key = KEYS[event.key];
       if (!key) return;
       event.preventDefault();
-      selection.send({ type: 'selection.key', key, rows: keys as RowKey[] });
+      selection.send({ type: 'selection.key', key });
     },
-    [selection, keys],
+    [selection],
   );
 
+  const itemCount = useSelector(list, (s) => s.context.items.length);
   const noun = kind === 'orders' ? 'orders' : 'tours';
   const columns = COLUMNS[kind];
   return (
@@ -218,62 +208,72 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
       borderColor="#E1F4FF"
       borderRadius="l2"
     >
-      <div
-        role="row"
-        style={{
-          display: 'grid',
-          gridTemplateColumns: columns.template,
-          columnGap: 8,
-          padding: '6px 12px',
-          fontWeight: 700,
-          borderBottom: '1px solid #E1F4FF',
-        }}
-      >
-        {columns.titles.map((title) => (
-          <span role="columnheader" key={title}>
-            {title}
-          </span>
-        ))}
-      </div>
-      <Box
-        ref={setScroller}
-        data-testid="list-scroller"
+      <Flex
+        direction="column"
+        flex="1"
+        minH="0"
         role="grid"
         aria-label={noun}
         aria-multiselectable
-        // -1: not known yet while more pages may come
-        aria-rowcount={hasMore ? -1 : rows.length}
-        data-item-count={items.length}
+        // -1: not known yet while more pages may come; the column headers are row 1
+        aria-rowcount={hasMore ? -1 : rows.length + 1}
         aria-busy={loading || loadingMore}
-        tabIndex={0}
-        flex="1"
-        minH="0"
-        overflowY="auto"
-        position="relative"
-        outline="none"
-        _focusVisible={{ boxShadow: 'inset 0 0 0 2px #0081A7' }}
-        // opaque, so the browser scrolls it on the compositor instead of repainting it each frame
-        bg="bg"
-        css={ROW_RULES[kind]}
-        onScroll={reportScroll}
-        onClick={onClick}
-        onKeyDown={onKeyDown}
       >
-        {rows.length === 0 ? (
-          <Text p="6" color="fg.muted" textAlign="center">
-            {loading ? 'Loading…' : `No ${noun}`}
-          </Text>
-        ) : (
-          <VirtualRows
-            kind={kind}
-            rows={rows}
-            scroller={scroller}
-            selected={selected}
-            focusId={focusId}
-            timezone={timezone}
-          />
-        )}
-      </Box>
+        <div role="rowgroup">
+          <div
+            role="row"
+            aria-rowindex={1}
+            style={{
+              display: 'grid',
+              gridTemplateColumns: columns.template,
+              columnGap: 8,
+              padding: '6px 12px',
+              fontWeight: 700,
+              borderBottom: '1px solid #E1F4FF',
+            }}
+          >
+            {columns.titles.map((title) => (
+              <span role="columnheader" key={title}>
+                {title}
+              </span>
+            ))}
+          </div>
+        </div>
+        <Box
+          ref={setScroller}
+          data-testid="list-scroller"
+          role="rowgroup"
+          data-item-count={itemCount}
+          tabIndex={0}
+          flex="1"
+          minH="0"
+          overflowY="auto"
+          position="relative"
+          outline="none"
+          _focusVisible={{ boxShadow: 'inset 0 0 0 2px #0081A7' }}
+          // opaque, so the browser scrolls it on the compositor instead of repainting it each frame
+          bg="bg"
+          css={ROW_RULES[kind]}
+          onScroll={reportScroll}
+          onClick={onClick}
+          onKeyDown={onKeyDown}
+        >
+          {rows.length === 0 ? (
+            <Box role="row" p="6" color="fg.muted" textAlign="center">
+              <span role="gridcell">{loading ? 'Loading…' : `No ${noun}`}</span>
+            </Box>
+          ) : (
+            <VirtualRows
+              kind={kind}
+              rows={rows}
+              scroller={scroller}
+              selected={selected}
+              focusId={focusId}
+              timezone={timezone}
+            />
+          )}
+        </Box>
+      </Flex>
       {loadingMore && (
         // over the list, not below it: the scroller keeps its height while a page loads
         <Text

@@ -5,7 +5,7 @@ import { EditFields } from './edit-fields';
 import type { OrderEditEvent } from '../../machines/order-edit-history/order-edit-history.machine';
 import type { ListKind } from '../../machines/list/types';
 import type { TourEditEvent } from '../../machines/tour-edit/tour-edit.machine';
-import type { EditsRef, EditsSnapshot, EditsView } from './panel-types';
+import type { EditsRef, EditsSnapshot, EditsView } from '../../machines/detail/selectors';
 
 interface EditorProps {
   /** Which history `edits` is: the detail machine invokes the one of its kind. */

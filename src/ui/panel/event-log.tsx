@@ -1,20 +1,21 @@
 import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { describeChanges } from '../../domain/edit-changes';
 import { timelineDate } from '../../domain/edits';
-import type { DetailRef } from './panel-types';
+import type { CommentBoxActorRef } from '../../machines/comment-box/selectors';
+import {
+  selectCanSend,
+  selectDraft,
+  selectError,
+  selectSaving,
+  selectSignedIn,
+} from '../../machines/comment-box/selectors';
+import type { DetailRef } from '../../machines/detail/selectors';
 
 /** The event log timeline (oldest first, dates in 12-hour form) and the comment box. */
 export function EventLog({ detail, timezone }: { detail: DetailRef; timezone: string }) {
   const logs = useSelector(detail, (s) => s.context.record?.eventLogs ?? []);
-  const signedIn = useSelector(detail, (s) => s.context.userId !== null);
-  const commenting = useSelector(detail, (s) => s.matches({ ready: 'commenting' }));
-  const [text, setText] = useState('');
-  const canSend = useSelector(detail, (s) => s.can({ type: 'comment.add', text }));
-  const send = () => {
-    detail.send({ type: 'comment.add', text });
-    setText('');
-  };
+  const box = useSelector(detail, (s) => s.children.comment as CommentBoxActorRef | undefined);
   return (
     <Stack gap="2">
       <Text fontWeight="bold">Activity</Text>
@@ -26,16 +27,38 @@ export function EventLog({ detail, timezone }: { detail: DetailRef; timezone: st
               {log.isSystemEvent ? 'System' : (log.operatedBy?.name ?? 'Someone')}
               {log.type !== 'COMMENT' ? ` · ${log.type}` : ''}
             </Text>
-            <Text fontSize="sm">{log.comment}</Text>
+            {log.changes?.length ? (
+              describeChanges(log.changes, timezone).map((line) => (
+                <Text key={line} fontSize="sm">
+                  {line}
+                </Text>
+              ))
+            ) : (
+              <Text fontSize="sm">{log.comment}</Text>
+            )}
           </chakra.li>
         ))}
       </chakra.ol>
+      {box && <CommentBox box={box} />}
+    </Stack>
+  );
+}
+
+/** The draft lives in the machine: a comment that fails to save is still there to send again. */
+function CommentBox({ box }: { box: CommentBoxActorRef }) {
+  const draft = useSelector(box, selectDraft);
+  const signedIn = useSelector(box, selectSignedIn);
+  const saving = useSelector(box, selectSaving);
+  const canSend = useSelector(box, selectCanSend);
+  const error = useSelector(box, selectError);
+  return (
+    <>
       <chakra.textarea
         aria-label="Comment"
         placeholder={signedIn ? 'Write a comment' : 'Sign in to comment'}
-        value={text}
-        disabled={!signedIn || commenting}
-        onChange={(e) => setText(e.target.value)}
+        value={draft}
+        disabled={!signedIn || saving}
+        onChange={(e) => box.send({ type: 'comment.change', text: e.target.value })}
         rows={2}
         p="2"
         borderWidth="1px"
@@ -43,11 +66,16 @@ export function EventLog({ detail, timezone }: { detail: DetailRef; timezone: st
         borderRadius="sm"
         fontSize="sm"
       />
+      {error && (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {error}
+        </Text>
+      )}
       <HStack justify="flex-end">
-        <Button size="xs" onClick={send} disabled={!canSend} loading={commenting}>
+        <Button size="xs" onClick={() => box.send({ type: 'comment.submit' })} disabled={!canSend} loading={saving}>
           Comment
         </Button>
       </HStack>
-    </Stack>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { departureLabel } from '../../domain/edits';
 import { statusLabel } from '../../domain/statuses';
-import type { OrderDetail, TourDetail } from '../../machines/detail/detail.machine';
+import type { OrderDetail, TourDetail } from '../../machines/detail/types';
 
 /** Every field of SPEC section 3 for an order or a tour, read-only (edits live in EditFields). */
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -1,32 +1,26 @@
 import { Box, Button, CloseButton, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { detailMachine } from '../../machines/detail/detail.machine';
-import { selectUser } from '../../machines/session/selectors';
-import { SessionContext } from '../app/actors';
-import { useNotifications } from '../app/notifications';
-import type { WorkspaceProps } from '../workspace/workspace-props';
+import type { ListKind } from '../../machines/list/types';
+import type { SelectionActorRef } from '../../machines/selection/selectors';
 import { EventLog } from './event-log';
 import { LeaveGuard } from './leave-guard';
 import { Editor } from './editors';
-import type { DetailRef, OrderEditsRef, TourEditsRef } from './panel-types';
+import type { DetailRef, OrderEditsRef, TourEditsRef } from '../../machines/detail/selectors';
 import { OrderFields, TourFields } from './record-fields';
-import { useInspect } from '../app/inspect';
+
+interface SidePanelProps {
+  kind: ListKind;
+  detail: DetailRef;
+  selection: SelectionActorRef;
+  timezone: string;
+}
 
 /** The side panel of the row the selection opened: its fields, edits with history, activity. */
-export function SidePanel({ kind, list, counts, selection, timezone }: WorkspaceProps) {
-  const userId = SessionContext.useSelector((s) => selectUser(s)?.id ?? null);
-  const inspect = useInspect();
-  const detail = useActorRef(detailMachine, { inspect, input: { kind, list, counts, userId, timezone, selection } });
-  useNotifications(detail);
-  const openId = useSelector(selection, (s) => s.context.openId);
-  useEffect(() => {
-    detail.send(openId ? { type: 'detail.open', id: openId } : { type: 'detail.close' });
-  }, [detail, openId]);
-
+export function SidePanel({ kind, detail, selection, timezone }: SidePanelProps) {
   const edits = useSelector(detail, (s) => s.children.edits) as OrderEditsRef | TourEditsRef | undefined;
   const closed = useSelector(detail, (s) => s.matches('closed'));
-  if (closed && !openId) return edits ? <EditsWatch edits={edits} /> : null;
+  if (closed) return edits ? <EditsWatch edits={edits} /> : null;
   return (
     <Box
       as="aside"
@@ -49,9 +43,8 @@ export function SidePanel({ kind, list, counts, selection, timezone }: Workspace
   );
 }
 
-/** Toasts of the edit actor, the leave warning and the undo/redo keys live as long as the panel. */
+/** The leave warning and the undo/redo keys live as long as the panel. */
 function EditsWatch({ edits }: { edits: OrderEditsRef | TourEditsRef }) {
-  useNotifications(edits);
   const saving = useSelector(edits, (s) => s.hasTag('saving'));
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -81,7 +74,7 @@ function PanelBody({
   const loading = useSelector(detail, (s) => s.matches('loading'));
   const failed = useSelector(detail, (s) => s.matches('failed'));
   const error = useSelector(detail, (s) => s.context.error);
-  const confirming = useSelector(detail, (s) => s.matches({ ready: 'confirmingDelete' }));
+  const confirming = useSelector(detail, (s) => s.matches({ ready: { action: 'confirmingDelete' } }));
   const busy = useSelector(detail, (s) => s.hasTag('busy'));
   const canUnlinkOwn = useSelector(detail, (s) =>
     s.context.record ? s.can({ type: 'detail.unlink', orderId: s.context.record.id }) : false,

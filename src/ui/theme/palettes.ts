@@ -16,10 +16,11 @@ export const paletteColors = {
   gray: withHover('gray', '800'),
   yellow: withHover('yellow', '400'),
   primary: {
-    solid: { value: THEME.primary },
+    solid: { value: THEME.primaryFill },
     hover: { value: THEME.primaryHover },
     contrast: { value: 'white' },
-    fg: { value: THEME.primary },
+    // text in the primary colour: its hover shade, which reads at 4.5:1 on white and on `subtle`
+    fg: { value: THEME.primaryHover },
     subtle: { value: '#E6F4F8' },
     muted: { value: '#B3DDEA' },
     emphasized: { value: '#80C7DC' },

@@ -1,29 +1,32 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { tourActionsMachine } from '../../machines/tour-actions/tour-actions.machine';
-import { useNotifications } from '../app/notifications';
+import { useSelector } from '@xstate/react';
+import type { ListKind } from '../../machines/list/types';
+import type { TourActionsActorRef } from '../../machines/tour-actions/selectors';
+import {
+  selectCanCreate,
+  selectCanLink,
+  selectCreateTourDialog,
+  selectLinkTourDialog,
+} from '../../machines/tour-actions/selectors';
 import { CreateTourDialog } from './create-tour-dialog';
 import { LinkTourDialog } from './link-tour-dialog';
-import type { WorkspaceProps } from './workspace-props';
-import { useInspect } from '../app/inspect';
+
+interface CreateMenuProps {
+  kind: ListKind;
+  actions: TourActionsActorRef;
+  timezone: string;
+}
 
 /**
  * The create menu: on orders, "Create tour from selected orders" (the create-tour menu) and
  * "Add to existing tour" (linked-tour or multi-linked-tour dialog); on tours, "New tour".
  * The machine decides what is enabled.
  */
-export function CreateMenu({ kind, teamId, timezone, list, counts, selection }: WorkspaceProps) {
-  const inspect = useInspect();
-  const actions = useActorRef(tourActionsMachine, { inspect, input: { kind, teamId, timezone, list, counts } });
-  useNotifications(actions);
-  const ids = useSelector(selection, (s) => s.context.ids);
-  useEffect(() => actions.send({ type: 'tours.select', ids }), [actions, ids]);
-
-  const canCreate = useSelector(actions, (s) => s.can({ type: 'tours.create' }));
-  const canLink = useSelector(actions, (s) => s.can({ type: 'tours.link' }));
-  const createTour = useSelector(actions, (s) => s.children.createTourDialog);
-  const linkTour = useSelector(actions, (s) => s.children.linkTourDialog);
+export function CreateMenu({ kind, actions, timezone }: CreateMenuProps) {
+  const canCreate = useSelector(actions, selectCanCreate);
+  const canLink = useSelector(actions, selectCanLink);
+  const createTour = useSelector(actions, selectCreateTourDialog);
+  const linkTour = useSelector(actions, selectLinkTourDialog);
 
   return (
     <>
@@ -31,7 +34,7 @@ export function CreateMenu({ kind, teamId, timezone, list, counts, selection }: 
         onSelect={(details) => actions.send({ type: details.value === 'link' ? 'tours.link' : 'tours.create' })}
       >
         <Menu.Trigger asChild>
-          <Button size="sm" variant="outline">
+          <Button size="sm" variant="outline" disabled={!canCreate && !canLink}>
             Create
           </Button>
         </Menu.Trigger>
@@ -57,7 +60,7 @@ export function CreateMenu({ kind, teamId, timezone, list, counts, selection }: 
         </Portal>
       </Menu.Root>
       {createTour && <CreateTourDialog actor={createTour} />}
-      {linkTour && <LinkTourDialog actor={linkTour} list={list} timezone={timezone} />}
+      {linkTour && <LinkTourDialog actor={linkTour} timezone={timezone} />}
     </>
   );
 }

@@ -8,7 +8,6 @@ import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { linkTourMachine } from '../../machines/link-tour/link-tour.machine';
 import { matchingTours } from '../../domain/link-tour-search';
-import type { ListHandle } from '../../machines/list/types';
 
 dayjs.extend(utc);
 dayjs.extend(timezonePlugin);
@@ -17,7 +16,6 @@ type LinkTourRef = ActorRefFrom<typeof linkTourMachine>;
 
 interface LinkTourDialogProps {
   actor: LinkTourRef;
-  list: ListHandle;
   timezone: string;
 }
 
@@ -25,7 +23,7 @@ interface LinkTourDialogProps {
  * The linked-tour dialog (one order) and the multi-linked-tour dialog (several): search the
  * team's tours by display id or name, pick one, link.
  */
-export function LinkTourDialog({ actor, list, timezone }: LinkTourDialogProps) {
+export function LinkTourDialog({ actor, timezone }: LinkTourDialogProps) {
   const orderIds = useSelector(actor, (s) => s.context.orderIds);
   const query = useSelector(actor, (s) => s.context.query);
   const tours = useSelector(actor, (s) => s.context.tours);
@@ -34,9 +32,7 @@ export function LinkTourDialog({ actor, list, timezone }: LinkTourDialogProps) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'link.submit' }));
   const single = orderIds.length === 1;
-  const orderLabel = useSelector(list, (s) =>
-    single ? (s.context.items.find((item) => item.id === orderIds[0])?.displayId ?? '') : '',
-  );
+  const orderLabel = useSelector(actor, (s) => s.context.displayIds[0] ?? '');
   const shown = useMemo(() => matchingTours(tours, query), [tours, query]);
   const title = single ? `Add order ${orderLabel} to a tour` : `Add ${orderIds.length} orders to a tour`;
 

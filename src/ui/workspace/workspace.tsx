@@ -1,58 +1,102 @@
 import { Flex, HStack, Text } from '@chakra-ui/react';
-import { useActorRef } from '@xstate/react';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
-import { selectOrderSelection, selectTourSelection } from '../../machines/app/selectors';
-import { listMachines } from '../../machines/list/list.machine';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ListKind } from '../../machines/list/types';
-import { selectTeam } from '../../machines/session/selectors';
-import { AppContext, SessionContext } from '../app/actors';
-import { useNotifications } from '../app/notifications';
+import { selectNavCounts, selectTeam, selectUser } from '../../machines/session/selectors';
+import {
+  selectBulkStatus,
+  selectDetail,
+  selectExporter,
+  selectFilters,
+  selectList,
+  selectSelection,
+  selectTourActions,
+  type WorkspaceActorRef,
+} from '../../machines/workspace/selectors';
+import { workspaceMachines } from '../../machines/workspace/workspace.machine';
+import { exportMachine } from '../../machines/export/export.machine';
+import { SessionContext } from '../app/actors';
+import { useInspect } from '../app/inspect';
+import { ActorTreeNotifications } from '../app/notifications';
+import { startDownload } from '../export/download';
 import { FilterBar } from '../filters/filter-bar';
-import { useListFilters } from '../filters/use-list-filters';
-import { useNavCounts } from '../layouts/nav-counts-context';
 import { VirtualList } from '../lists/virtual-list';
 import { SidePanel } from '../panel/side-panel';
 import { PageHeading } from '../pages/page-heading';
 import { CreateMenu } from './create-menu';
 import { ExportButton } from './export-button';
 import { StatusMenu } from './status-menu';
-import type { WorkspaceProps } from './workspace-props';
-import { useInspect } from '../app/inspect';
 
-type WorkspaceSetup = Omit<WorkspaceProps, 'list'>;
+const downloadingExport = exportMachine.provide({
+  actions: { startDownload: (_, params) => startDownload(params.url) },
+});
 
-/** The screen operators live in: filters, toolbar, the list and the side panel of one view. */
-function Workspace(setup: WorkspaceSetup) {
-  const { kind, view, teamId, timezone, filters, selection } = setup;
-  const inspect = useInspect();
-  const list = useActorRef(listMachines[kind], { inspect, input: { kind, view, teamId, timezone, filters } });
-  useNotifications(list);
-
-  // the list started with the first filters; later changes restart it from page 1
-  const filtersKey = JSON.stringify(filters);
-  const sentKey = useRef(filtersKey);
-  useEffect(() => {
-    if (sentKey.current === filtersKey) return;
-    sentKey.current = filtersKey;
-    list.send({ type: 'list.filters', filters });
-  }, [list, filters, filtersKey]);
-
-  const props: WorkspaceProps = { ...setup, list };
+/** The screen operators live in: filters, toolbar, the list and the side panel, all children of one root. */
+function Workspace({ root }: { root: WorkspaceActorRef }) {
+  const filters = useSelector(root, selectFilters);
+  const list = useSelector(root, selectList);
+  const selection = useSelector(root, selectSelection);
+  const bulk = useSelector(root, selectBulkStatus);
+  const tourActions = useSelector(root, selectTourActions);
+  const detail = useSelector(root, selectDetail);
+  const exporter = useSelector(root, selectExporter);
+  const kind = useSelector(root, (s) => s.context.kind);
+  const view = useSelector(root, (s) => s.context.view);
+  const timezone = useSelector(root, (s) => s.context.timezone);
+  if (!filters || !list || !selection || !bulk || !tourActions || !detail || !exporter) return null;
   return (
     <Flex direction="column" flex="1" minH="0" gap="3">
-      <FilterBar {...props} />
+      <ActorTreeNotifications actor={root} />
+      <FilterBar kind={kind} filters={filters} />
       <HStack gap="2" data-testid="list-toolbar">
-        <StatusMenu {...props} />
-        <CreateMenu {...props} />
-        <ExportButton {...props} />
+        <StatusMenu bulk={bulk} selection={selection} />
+        <CreateMenu kind={kind} actions={tourActions} timezone={timezone} />
+        <ExportButton exporter={exporter} filters={filters} view={view} />
       </HStack>
       <Flex flex="1" minH="0" gap="3">
         <VirtualList kind={kind} list={list} selection={selection} timezone={timezone} />
-        <SidePanel {...props} />
+        <SidePanel kind={kind} detail={detail} selection={selection} timezone={timezone} />
       </Flex>
     </Flex>
   );
+}
+
+interface ScreenProps {
+  kind: ListKind;
+  view: string | null;
+  team: { id: string; timezone: string };
+}
+
+/** Starts the screen's root actor (its only actor) and tells it where the URL is. */
+function WorkspaceScreen({ kind, view, team }: ScreenProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = SessionContext.useSelector(selectUser);
+  const navCounts = SessionContext.useSelector(selectNavCounts) ?? null;
+  const inspect = useInspect();
+  const [logic] = useState(() =>
+    workspaceMachines[kind].provide({
+      actions: { navigate: (_, params) => void navigate({ search: params.search }, { replace: params.replace }) },
+      actors: { exporter: downloadingExport },
+    }),
+  );
+  const root = useActorRef(logic, {
+    inspect,
+    input: {
+      kind,
+      view,
+      teamId: team.id,
+      timezone: team.timezone || 'UTC',
+      userId: user?.id ?? null,
+      userName: user?.name || user?.email || 'unknown',
+      search: location.search,
+      now: Date.now(),
+      navCounts,
+    },
+  });
+  useEffect(() => root.send({ type: 'url.changed', search: location.search }), [root, location.search]);
+  return <Workspace root={root} />;
 }
 
 /** The view of the path: `/orders/pending` -> `pending`; null for all orders or tours. */
@@ -65,26 +109,12 @@ function useView(views: readonly string[]): string | null {
 export function WorkspacePage({ kind, views }: { kind: ListKind; views: readonly string[] }) {
   const view = useView(views);
   const team = SessionContext.useSelector(selectTeam);
-  const selection = AppContext.useSelector(kind === 'orders' ? selectOrderSelection : selectTourSelection);
-  const timezone = team?.timezone || 'UTC';
-  const [filters] = useListFilters(kind, timezone);
-  const counts = useNavCounts();
-
   return (
     <Flex direction="column" height="calc(100vh - 3rem)">
       <PageHeading />
-      {team && selection ? (
-        <Workspace
-          // a new view or team is a new list
-          key={`${kind}/${view ?? ''}/${team.id}`}
-          kind={kind}
-          view={view}
-          teamId={team.id}
-          timezone={timezone}
-          filters={filters}
-          selection={selection}
-          counts={counts}
-        />
+      {team ? (
+        // a new view or team is a new screen
+        <WorkspaceScreen key={`${kind}/${view ?? ''}/${team.id}`} kind={kind} view={view} team={team} />
       ) : (
         <Text color="fg.muted">Choose a team to see its {kind}.</Text>
       )}

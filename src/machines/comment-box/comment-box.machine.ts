@@ -1,0 +1,67 @@
+import { assign, sendParent, setup } from 'xstate';
+import { addOrderComment, type EventLog } from '../../api/services/details';
+
+/**
+ * The comment box of a side panel: the draft as typed, sent on request, cleared once saved. A
+ * comment needs a signed-in user and some text (SPEC section 5); one that fails to save keeps its
+ * draft, so nothing typed is lost. A saved comment is reported to the panel (`comment.added`).
+ */
+export interface CommentBoxInput {
+  /** The order or tour commented on. */
+  id: string;
+  userId: string | null;
+}
+
+export interface CommentBoxContext extends CommentBoxInput {
+  draft: string;
+  error: string | null;
+}
+
+export type CommentBoxEvent = { type: 'comment.change'; text: string } | { type: 'comment.submit' };
+export type CommentBoxReport = { type: 'comment.added'; log: EventLog };
+
+export const COMMENT_FAILED = 'The comment could not be saved';
+
+export const commentBoxMachine = setup({
+  types: {
+    context: {} as CommentBoxContext,
+    events: {} as CommentBoxEvent,
+    input: {} as CommentBoxInput,
+    tags: {} as 'saving',
+  },
+  actors: { addComment: addOrderComment },
+  guards: {
+    canSend: ({ context }) => context.userId !== null && context.draft.trim().length > 0,
+  },
+  actions: {
+    setDraft: assign((_, p: { text: string }) => ({ draft: p.text, error: null })),
+    saved: assign({ draft: '', error: null }),
+    report: sendParent((_, p: { log: EventLog }): CommentBoxReport => ({ type: 'comment.added', log: p.log })),
+    fail: assign({ error: COMMENT_FAILED }),
+  },
+}).createMachine({
+  id: 'commentBox',
+  context: ({ input }) => ({ ...input, draft: '', error: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'comment.change': { actions: { type: 'setDraft', params: ({ event }) => event } },
+        'comment.submit': { guard: 'canSend', target: 'saving' },
+      },
+    },
+    saving: {
+      tags: ['saving'],
+      invoke: {
+        id: 'addComment',
+        src: 'addComment',
+        input: ({ context }) => ({ id: context.id, text: context.draft.trim() }),
+        onDone: {
+          target: 'idle',
+          actions: ['saved', { type: 'report', params: ({ event }) => ({ log: event.output }) }],
+        },
+        onError: { target: 'idle', actions: 'fail' },
+      },
+    },
+  },
+});

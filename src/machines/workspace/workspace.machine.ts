@@ -1,0 +1,226 @@
+import { enqueueActions, sendTo, setup } from 'xstate';
+import type { StatusChange } from '../../api/services/status';
+import { filtersOfUrl, type ListFilters } from '../../domain/list-filters';
+import { selectedItems } from '../../domain/selection-rules';
+import { bulkStatusMachine, bulkStatusMachines } from '../bulk-status/bulk-status.machine';
+import { detailMachine, detailMachines } from '../detail/detail.machine';
+import { exportMachine } from '../export/export.machine';
+import { listFiltersMachine } from '../list-filters/list-filters.machine';
+import { listMachine, listMachines } from '../list/list.machine';
+import type { ListItem, ListRow, PatchRow } from '../list/types';
+import { selectionMachine } from '../selection/selection.machine';
+import { tourActionsMachine } from '../tour-actions/tour-actions.machine';
+import type { WorkspaceContext, WorkspaceEvent, WorkspaceInput } from './types';
+
+/**
+ * One orders or tours screen. It starts every actor of the screen as a named child and routes
+ * every message between them; the children talk to it alone (reports), never to each other:
+ *
+ *   filters      URL <-> filters (date range and search box inside)  -> list, selection
+ *   list         pages, day counts, grouped rows                      -> selection, bulk, tour actions
+ *   selection    clicks and keys over the list's rows                 -> bulk, tour actions, panel
+ *   bulkStatus   "Move to"                                            -> list, panel, totals
+ *   tourActions  create a tour, link orders (dialogs inside)          -> list, panel, totals
+ *   detail       the side panel and its edit history                  -> list, selection, totals
+ *   exporter     "Export CSV" of the current view
+ *
+ * Navigation (filters into the URL) is the provided `navigate` action: the URL comes in as input
+ * and `url.changed`, and goes out through that action.
+ */
+const fromChanges = (changes: StatusChange[]): PatchRow[] =>
+  changes.map(({ id, statusV2, version }) => ({ id, statusV2, version }));
+
+export const workspaceMachine = setup({
+  types: {
+    context: {} as WorkspaceContext,
+    events: {} as WorkspaceEvent,
+    input: {} as WorkspaceInput,
+    children: {} as {
+      filters: 'filters';
+      list: 'list';
+      selection: 'selection';
+      bulkStatus: 'bulkStatus';
+      tourActions: 'tourActions';
+      detail: 'detail';
+      exporter: 'exporter';
+    },
+  },
+  actors: {
+    filters: listFiltersMachine,
+    list: listMachine,
+    selection: selectionMachine,
+    bulkStatus: bulkStatusMachine,
+    tourActions: tourActionsMachine,
+    detail: detailMachine,
+    exporter: exportMachine,
+  },
+  /** 0: the navigation totals (a dozen requests) follow in a task of their own, after the change. */
+  delays: { afterChange: 0 },
+  actions: {
+    /** Provided by the page: goes to the URL's query (a new history entry, or in place). */
+    navigate: (_, params: { search: string; replace: boolean }) => {
+      console.error(`[workspace] navigate(${params.search}) was not provided`);
+    },
+    toFilters: sendTo('filters', (_, params: { search: string }) => ({ type: 'url.changed' as const, ...params })),
+    showFilters: enqueueActions(({ enqueue }, params: { filters: ListFilters }) => {
+      enqueue.sendTo('list', { type: 'list.filters', filters: params.filters });
+      // a navigation to the list clears its selection (SPEC section 2)
+      enqueue.sendTo('selection', { type: 'selection.clear' });
+    }),
+    takeRows: enqueueActions(({ enqueue }, params: { items: ListItem[]; rows: ListRow[] }) => {
+      enqueue.assign({ items: params.items });
+      enqueue.sendTo('selection', { type: 'selection.rows', rows: params.rows });
+    }),
+    takeSelection: enqueueActions(({ context, enqueue }, params: { ids: string[]; openId: string | null }) => {
+      enqueue.assign({ selectedIds: params.ids, openId: params.openId });
+      if (params.openId === context.openId) return;
+      enqueue.sendTo('detail', params.openId ? { type: 'detail.open', id: params.openId } : { type: 'detail.close' });
+    }),
+    /** Bulk status and tour actions act on the selection as loaded (ids, versions, departures). */
+    shareSelection: enqueueActions(({ context, enqueue }) => {
+      const rows = selectedItems(context.items, context.selectedIds);
+      const versions = new Map(rows.map((row) => [row.id, row.version]));
+      enqueue.sendTo('bulkStatus', {
+        type: 'bulk.select',
+        rows: context.selectedIds.map((id) => ({ id, version: versions.get(id) })),
+      });
+      enqueue.sendTo('tourActions', { type: 'tours.select', ids: context.selectedIds, rows });
+    }),
+    patchList: sendTo('list', (_, params: { rows: PatchRow[] }) => ({
+      type: 'list.patch' as const,
+      rows: params.rows,
+    })),
+    patchPanel: sendTo('detail', (_, params: { rows: PatchRow[] }) => ({
+      type: 'detail.patch' as const,
+      rows: params.rows,
+    })),
+    reloadList: sendTo('list', { type: 'list.refresh' }),
+    removeRow: enqueueActions(({ enqueue }, params: { id: string }) => {
+      enqueue.sendTo('list', { type: 'list.remove', ids: [params.id] });
+      enqueue.sendTo('selection', { type: 'selection.close' });
+    }),
+    refreshTotals: enqueueActions(({ context, enqueue }) => {
+      if (context.navCounts) enqueue.sendTo(context.navCounts, { type: 'counts.refresh' }, { delay: 'afterChange' });
+    }),
+    logError: (_, params: { error: unknown }) => {
+      console.error('[workspace]', params.error);
+    },
+  },
+  guards: {
+    hasRows: (_, params: { rows: PatchRow[] | null }) => params.rows !== null,
+    deleted: (_, params: { deleted: boolean }) => params.deleted,
+  },
+}).createMachine({
+  id: 'workspace',
+  context: ({ input }) => ({ ...input, items: [], selectedIds: [], openId: null }),
+  invoke: [
+    {
+      id: 'filters',
+      src: 'filters',
+      input: ({ context }) => ({
+        kind: context.kind,
+        timezone: context.timezone,
+        search: context.search,
+        now: context.now,
+      }),
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
+      id: 'list',
+      src: 'list',
+      // the filters child reads the same query at the same clock reading: the list starts with its filters
+      input: ({ context }) => ({
+        kind: context.kind,
+        view: context.view,
+        teamId: context.teamId,
+        timezone: context.timezone,
+        filters: filtersOfUrl(context.search, context.timezone, context.now, context.kind).filters,
+      }),
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
+      id: 'selection',
+      src: 'selection',
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
+      id: 'bulkStatus',
+      src: 'bulkStatus',
+      input: ({ context }) => ({ kind: context.kind }),
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
+      id: 'tourActions',
+      src: 'tourActions',
+      input: ({ context }) => ({ kind: context.kind, teamId: context.teamId, timezone: context.timezone }),
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
+      id: 'detail',
+      src: 'detail',
+      input: ({ context }) => ({ kind: context.kind, userId: context.userId, timezone: context.timezone }),
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
+      id: 'exporter',
+      src: 'exporter',
+      input: ({ context }) => ({
+        kind: context.kind,
+        teamId: context.teamId,
+        timezone: context.timezone,
+        userName: context.userName,
+      }),
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+  ],
+  on: {
+    'url.changed': { actions: { type: 'toFilters', params: ({ event }) => ({ search: event.search }) } },
+    'filters.navigate': {
+      actions: { type: 'navigate', params: ({ event }) => ({ search: event.search, replace: event.replace }) },
+    },
+    'filters.changed': { actions: { type: 'showFilters', params: ({ event }) => event } },
+    'list.changed': { actions: [{ type: 'takeRows', params: ({ event }) => event }, 'shareSelection'] },
+    'selection.changed': { actions: [{ type: 'takeSelection', params: ({ event }) => event }, 'shareSelection'] },
+    'bulk.moved': {
+      actions: [
+        { type: 'patchList', params: ({ event }) => ({ rows: fromChanges(event.changes) }) },
+        { type: 'patchPanel', params: ({ event }) => ({ rows: fromChanges(event.changes) }) },
+        'refreshTotals',
+      ],
+    },
+    'tours.changed': [
+      {
+        guard: { type: 'hasRows', params: ({ event }) => event },
+        actions: [
+          { type: 'patchList', params: ({ event }) => ({ rows: event.rows ?? [] }) },
+          { type: 'patchPanel', params: ({ event }) => ({ rows: event.rows ?? [] }) },
+          'refreshTotals',
+        ],
+      },
+      {
+        actions: [
+          'reloadList',
+          { type: 'patchPanel', params: ({ event }) => ({ rows: event.orderIds.map((id) => ({ id })) }) },
+          'refreshTotals',
+        ],
+      },
+    ],
+    'detail.edited': { actions: { type: 'patchList', params: ({ event }) => event } },
+    'detail.unlinked': { actions: [{ type: 'patchList', params: ({ event }) => event }, 'refreshTotals'] },
+    'detail.removed': [
+      {
+        guard: { type: 'deleted', params: ({ event }) => event },
+        actions: [{ type: 'removeRow', params: ({ event }) => event }, 'refreshTotals'],
+      },
+      { actions: { type: 'removeRow', params: ({ event }) => event } },
+    ],
+  },
+});
+
+/** The screen of each kind: the same machine with its kind's list, moves and panel. */
+export const workspaceMachines = {
+  orders: workspaceMachine,
+  tours: workspaceMachine.provide({
+    actors: { list: listMachines.tours, bulkStatus: bulkStatusMachines.tours, detail: detailMachines.tours },
+  }),
+} as const;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { describeChanges } from '../../src/domain/edit-changes';
+
+const HCM = 'Asia/Ho_Chi_Minh';
+
+describe('an edit in the activity', () => {
+  it('names the departure before and after in the team timezone, 24-hour', () => {
+    expect(
+      describeChanges([{ field: 'departureAt', from: '2026-11-02T06:30:00.000Z', to: '2026-11-02T07:00:00.000Z' }], HCM),
+    ).toEqual(['Departure 13:30 -> 14:00']);
+  });
+
+  it('adds the day when the departure moves to another day', () => {
+    expect(
+      describeChanges([{ field: 'departureAt', from: '2026-11-02T06:30:00.000Z', to: '2026-11-03T16:30:00.000Z' }], HCM),
+    ).toEqual(['Departure Nov 2 13:30 -> Nov 3 23:30']);
+  });
+
+  it('names each price type that changed, was added or removed', () => {
+    const from = [
+      { type: 'ADULT', amount: 45, currency: 'USD' },
+      { type: 'CHILD', amount: 20, currency: 'USD' },
+      { type: 'INFANT', amount: 0, currency: 'USD' },
+    ];
+    const to = [
+      { type: 'ADULT', amount: 50, currency: 'USD' },
+      { type: 'CHILD', amount: 20, currency: 'USD' },
+      { type: 'SENIOR', amount: 30, currency: 'EUR' },
+    ];
+    expect(describeChanges([{ field: 'prices', from, to }], HCM)).toEqual([
+      'ADULT 45 -> 50 USD',
+      'SENIOR added 30 EUR',
+      'INFANT removed',
+    ]);
+  });
+
+  it('names a tour name and a language change, and any other field by name', () => {
+    expect(
+      describeChanges(
+        [
+          { field: 'displayName', from: 'Morning', to: 'Sunrise' },
+          { field: 'language', from: 'en', to: null },
+          { field: 'emailCheckpoints', from: {}, to: {} },
+        ],
+        HCM,
+      ),
+    ).toEqual(['Name Morning -> Sunrise', 'Language en -> —', 'emailCheckpoints changed']);
+  });
+});

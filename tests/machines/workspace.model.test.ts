@@ -1,0 +1,258 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { assign, createActor, createMachine, type AnyActorRef, type AnyEventObject } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import type { ListFilters } from '../../src/domain/list-filters';
+import type { ListItem, ListRow, PatchRow } from '../../src/machines/list/types';
+import type { WorkspaceEvent, WorkspaceInput } from '../../src/machines/workspace/types';
+import { workspaceMachines } from '../../src/machines/workspace/workspace.machine';
+import { orderRecord } from './shared-fakes';
+
+/**
+ * Model-based: the paths come from the production workspace machine (xstate/graph) over the
+ * reports its children send it and the page's `url.changed`. Each path is replayed on a real
+ * workspace whose children are recorders; after every step, what each child was told (and the
+ * navigation and the totals) must be exactly what the routing table says for that report, given
+ * what the list, the selection and the panel reported before.
+ */
+const CHILDREN = ['filters', 'list', 'selection', 'bulkStatus', 'tourActions', 'detail', 'exporter'] as const;
+type ChildId = (typeof CHILDREN)[number];
+
+/** A child that does nothing but remember what it was sent. */
+const recorder = createMachine({
+  types: {} as { context: { received: AnyEventObject[] } },
+  context: { received: [] },
+  on: { '*': { actions: assign({ received: ({ context, event }) => [...context.received, event] }) } },
+});
+const inert = createMachine({});
+
+const o1 = orderRecord({ id: 'o1', departureAt: '2026-03-10T09:00:00.000Z', version: 1 });
+const o2 = orderRecord({ id: 'o2', departureAt: '2026-03-10T10:00:00.000Z', version: 3 });
+const rowsOf = (items: ListItem[]): ListRow[] => [
+  { header: true, id: '2026-03-10', date: '2026-03-10', count: items.length, loaded: items.length },
+  ...items.map((item) => ({ header: false as const, id: item.id, date: '2026-03-10', item })),
+];
+const FILTERS: ListFilters = {
+  startDate: '2026-03-01',
+  endDate: '2026-03-31',
+  ota: 'KLOOK',
+  status: null,
+  search: '',
+  sort: 'DEPARTURE_AT_ASC',
+};
+const moved: PatchRow[] = [{ id: 'o1', statusV2: 'pending', version: 2 }];
+
+const EVENTS = {
+  url: { type: 'url.changed', search: '?q=KL1' },
+  navigate: { type: 'filters.navigate', search: '?status=new', replace: false },
+  filters: { type: 'filters.changed', filters: FILTERS },
+  bothLoaded: { type: 'list.changed', items: [o1, o2], rows: rowsOf([o1, o2]) },
+  o2Left: { type: 'list.changed', items: [{ ...o1, version: 2 }], rows: rowsOf([{ ...o1, version: 2 }]) },
+  openO1: { type: 'selection.changed', ids: ['o1'], openId: 'o1' },
+  selectBoth: { type: 'selection.changed', ids: ['o1', 'o2'], openId: 'o1' },
+  selectNone: { type: 'selection.changed', ids: [], openId: null },
+  bulkMoved: { type: 'bulk.moved', changes: [{ id: 'o1', statusV2: 'pending', version: 2 }] },
+  linked: { type: 'tours.changed', orderIds: ['o1'], rows: [{ ...o1, tour: { id: 't1', displayId: 'T-1' } }] },
+  linkedUnknown: { type: 'tours.changed', orderIds: ['o2'], rows: null },
+  edited: { type: 'detail.edited', rows: [{ id: 'o1', departureAt: '2026-03-10T11:00:00.000Z' }] },
+  unlinked: { type: 'detail.unlinked', rows: [{ id: 'o1', tour: null }] },
+  deleted: { type: 'detail.removed', id: 'o1', deleted: true },
+  gone: { type: 'detail.removed', id: 'o2', deleted: false },
+} satisfies Record<string, WorkspaceEvent>;
+type Name = keyof typeof EVENTS;
+const names = Object.keys(EVENTS) as Name[];
+const nameOf = (event: AnyEventObject) => names.find((n) => EVENTS[n] === event)!;
+
+/** What the screen knows from its children's reports (the model's own state). */
+interface Known {
+  items: ListItem[];
+  selectedIds: string[];
+  openId: string | null;
+}
+type Message = [ChildId, AnyEventObject];
+interface Routed {
+  messages: Message[];
+  navigations: Array<{ search: string; replace: boolean }>;
+  totals: number;
+}
+
+/** The routing table of issue 10, written out: what each report makes the screen tell whom. */
+function route(known: Known, event: WorkspaceEvent): { next: Known; routed: Routed } {
+  const messages: Message[] = [];
+  const navigations: Routed['navigations'] = [];
+  let totals = 0;
+  let next = known;
+  const share = (state: Known) => {
+    const selected = state.items.filter((i) => state.selectedIds.includes(i.id));
+    messages.push(
+      [
+        'bulkStatus',
+        {
+          type: 'bulk.select',
+          rows: state.selectedIds.map((id) => ({ id, version: selected.find((i) => i.id === id)?.version })),
+        },
+      ],
+      ['tourActions', { type: 'tours.select', ids: state.selectedIds, rows: selected }],
+    );
+  };
+  switch (event.type) {
+    case 'url.changed':
+      messages.push(['filters', event]);
+      break;
+    case 'filters.navigate':
+      navigations.push({ search: event.search, replace: event.replace });
+      break;
+    case 'filters.changed':
+      messages.push(
+        ['list', { type: 'list.filters', filters: event.filters }],
+        ['selection', { type: 'selection.clear' }],
+      );
+      break;
+    case 'list.changed':
+      next = { ...known, items: event.items };
+      messages.push(['selection', { type: 'selection.rows', rows: event.rows }]);
+      share(next);
+      break;
+    case 'selection.changed':
+      next = { ...known, selectedIds: event.ids, openId: event.openId };
+      if (event.openId !== known.openId)
+        messages.push(['detail', event.openId ? { type: 'detail.open', id: event.openId } : { type: 'detail.close' }]);
+      share(next);
+      break;
+    case 'bulk.moved':
+      messages.push(['list', { type: 'list.patch', rows: moved }], ['detail', { type: 'detail.patch', rows: moved }]);
+      totals = 1;
+      break;
+    case 'tours.changed':
+      if (event.rows)
+        messages.push(
+          ['list', { type: 'list.patch', rows: event.rows }],
+          ['detail', { type: 'detail.patch', rows: event.rows }],
+        );
+      else
+        messages.push(
+          ['list', { type: 'list.refresh' }],
+          ['detail', { type: 'detail.patch', rows: event.orderIds.map((id) => ({ id })) }],
+        );
+      totals = 1;
+      break;
+    case 'detail.edited':
+      messages.push(['list', { type: 'list.patch', rows: event.rows }]);
+      break;
+    case 'detail.unlinked':
+      messages.push(['list', { type: 'list.patch', rows: event.rows }]);
+      totals = 1;
+      break;
+    case 'detail.removed':
+      messages.push(['list', { type: 'list.remove', ids: [event.id] }], ['selection', { type: 'selection.close' }]);
+      totals = event.deleted ? 1 : 0;
+      break;
+  }
+  return { next, routed: { messages, navigations, totals } };
+}
+
+const INPUT: Omit<WorkspaceInput, 'navCounts'> = {
+  kind: 'orders',
+  view: 'new-added',
+  teamId: 'team-1',
+  timezone: 'Asia/Ho_Chi_Minh',
+  userId: 'u1',
+  userName: 'Ana',
+  search: '',
+  now: Date.parse('2026-03-15T00:00:00Z'),
+};
+
+/** The production machine, walked with children that accept anything and a navigation that goes nowhere. */
+const walked = workspaceMachines.orders.provide({
+  actors: Object.fromEntries(CHILDREN.map((id) => [id, inert])) as never,
+  actions: { navigate: () => undefined },
+});
+const paths = getShortestPaths(walked, {
+  input: { ...INPUT, navCounts: null },
+  events: Object.values(EVENTS) as WorkspaceEvent[],
+  serializeState: (s) => {
+    const c = (s as unknown as { context: Known }).context;
+    return JSON.stringify({ items: c.items.map((i) => `${i.id}@${i.version}`), ids: c.selectedIds, open: c.openId });
+  },
+});
+
+const running: AnyActorRef[] = [];
+afterEach(() => {
+  running.splice(0).forEach((a) => a.stop());
+});
+
+/** A real workspace with recorder children, a recorded navigation and recorded totals. */
+function screen() {
+  const navigations: Routed['navigations'] = [];
+  const totals = createActor(recorder).start();
+  const logic = workspaceMachines.orders.provide({
+    actors: Object.fromEntries(CHILDREN.map((id) => [id, recorder])) as never,
+    actions: { navigate: (_, params) => void navigations.push(params) },
+  });
+  const actor = createActor(logic, { input: { ...INPUT, navCounts: totals } }).start();
+  running.push(actor, totals);
+  const received = (id: ChildId): AnyEventObject[] =>
+    (actor.getSnapshot().children[id] as AnyActorRef).getSnapshot().context.received;
+  return { actor, navigations, received, refreshes: () => totals.getSnapshot().context.received.length };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('workspace routing, generated from the workspace machine', () => {
+  it('reaches the states of what the screen knows (items, selection, open record)', () => {
+    const known = (p: (typeof paths)[number]) => p.state.context as Known;
+    // three loads of the list (none, both orders, o2 gone) times three selections (none, o1 open, both)
+    expect(
+      new Set(
+        paths.map((p) =>
+          known(p)
+            .items.map((i) => i.id)
+            .join(','),
+        ),
+      ),
+    ).toEqual(new Set(['', 'o1,o2', 'o1']));
+    expect(new Set(paths.map((p) => known(p).selectedIds.join(',')))).toEqual(new Set(['', 'o1', 'o1,o2']));
+    expect(paths).toHaveLength(9);
+  });
+
+  it.each(
+    paths.map(
+      (p) =>
+        [
+          p.steps
+            .slice(1)
+            .map((s) => nameOf(s.event))
+            .join(' > ') || '(start)',
+          p,
+        ] as const,
+    ),
+  )('%s: then each report is routed as the table says', async (_, path) => {
+    // every event from the end of the path, each on a fresh replay of the path (every step checked too)
+    for (const name of names) {
+      const s = screen();
+      let known: Known = { items: [], selectedIds: [], openId: null };
+      for (const step of path.steps.slice(1)) known = await replay(s, known, nameOf(step.event));
+      await replay(s, known, name);
+    }
+  });
+});
+
+/** Sends one report and checks that it was routed exactly as `route` says; answers the model's next state. */
+async function replay(s: ReturnType<typeof screen>, known: Known, name: Name): Promise<Known> {
+  const before = Object.fromEntries(CHILDREN.map((id) => [id, s.received(id).length])) as Record<ChildId, number>;
+  const navigations = s.navigations.length;
+  const refreshes = s.refreshes();
+  const event = EVENTS[name] as WorkspaceEvent;
+  s.actor.send(event);
+  const sameTask = s.refreshes() - refreshes;
+  await tick();
+  const { next, routed } = route(known, event);
+  for (const id of CHILDREN) {
+    const expected = routed.messages.filter(([to]) => to === id).map(([, message]) => message);
+    expect(s.received(id).slice(before[id]), `${name}: ${id}`).toEqual(expected);
+  }
+  expect(s.navigations.slice(navigations), `${name}: navigation`).toEqual(routed.navigations);
+  // the totals (a dozen requests) are asked for in a task after the one that routed the change
+  expect(sameTask, `${name}: totals in the same task`).toBe(0);
+  expect(s.refreshes() - refreshes, `${name}: totals`).toBe(routed.totals);
+  return next;
+}
