@@ -151,6 +151,34 @@ function regroup<T extends Datable>(next: readonly T[], options: GroupOptions) {
   return { rows, headerAt, loaded };
 }
 
+/**
+ * The same items in the same order with some of their fields changed (a status move, an edit):
+ * the rows keep their places and only the changed items' rows are replaced. Null when an id moved
+ * or a changed item now falls on another day (then everything is grouped again).
+ */
+function repatch<T extends Datable>(
+  prev: DateGroupState<T>,
+  next: readonly T[],
+  options: GroupOptions,
+): GroupedRow<T>[] | null {
+  if (next.length !== prev.items.length) return null;
+  const changed = new Map<string, T>();
+  for (let i = 0; i < next.length; i++) {
+    if (next[i].id !== prev.items[i].id) return null;
+    if (next[i] !== prev.items[i]) changed.set(next[i].id, next[i]);
+  }
+  const rows = prev.rows.slice();
+  if (changed.size === 0) return rows;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    const item = row.header ? undefined : changed.get(row.id);
+    if (!item) continue;
+    if (sortDay(item, options.sort, options.timezone) !== row.date) return null;
+    rows[r] = { header: false, id: row.id, date: row.date, item };
+  }
+  return rows;
+}
+
 function extendsItems<T>(prev: readonly T[], next: readonly T[]): boolean {
   if (next.length < prev.length) return false;
   for (let i = 0; i < prev.length; i++) if (next[i] !== prev[i]) return false;
@@ -160,7 +188,8 @@ function extendsItems<T>(prev: readonly T[], next: readonly T[]): boolean {
 /**
  * `groupByDate` for a list that grows a page at a time: while `next` starts with the previous
  * call's items (a page appended), only the new items are dated and placed, and only the headers
- * whose count changed are replaced; anything else (a patch, a removal, a new sort or zone) groups
+ * whose count changed are replaced; items patched in place (same ids, same days) only replace
+ * their rows; anything else (a removal, a row that changed day, a new sort or zone) groups
  * everything again. `prev` is left as it was.
  */
 export function nextDateGroups<T extends Datable>(
@@ -172,9 +201,16 @@ export function nextDateGroups<T extends Datable>(
   const recount = options.dailyCounts !== prev.dailyCounts || scope !== prev.scope;
   const counts = recount ? serverCounts(options) : prev.counts;
   let touched = new Set<string>();
+  let patchedRows: GroupedRow<T>[] | null = null;
   let work: { rows: GroupedRow<T>[]; headerAt: Map<string, number>; loaded: Map<string, number> };
   if (next === prev.items && scope === prev.scope) {
     work = { rows: prev.rows.slice(), headerAt: new Map(prev.headerAt), loaded: new Map(prev.loaded) };
+  } else if (
+    scope === prev.scope &&
+    next.length === prev.items.length &&
+    (patchedRows = repatch(prev, next, options))
+  ) {
+    work = { rows: patchedRows, headerAt: new Map(prev.headerAt), loaded: new Map(prev.loaded) };
   } else if (scope === prev.scope && extendsItems(prev.items, next)) {
     work = { rows: prev.rows.slice(), headerAt: new Map(prev.headerAt), loaded: new Map(prev.loaded) };
     if (!place(work, next, prev.items.length, options, touched)) {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { nextDateGroups, NO_GROUPS, type DateGroupState, dayLabel, groupByDate, sortDay, timeIn, type GroupOptions } from '../../src/domain/date-groups';
+import {
+  nextDateGroups,
+  NO_GROUPS,
+  type DateGroupState,
+  dayLabel,
+  groupByDate,
+  sortDay,
+  timeIn,
+  type GroupOptions,
+} from '../../src/domain/date-groups';
 
 const HCM = 'Asia/Ho_Chi_Minh'; // UTC+7
 const item = (id: string, departureAt: string, bookedAt = departureAt) => ({ id, departureAt, bookedAt });
@@ -78,8 +87,11 @@ function grouper<T extends { id: string; departureAt: string }>() {
 
 describe('date groups of a list that grows by pages', () => {
   const UTC: GroupOptions = { timezone: 'UTC', sort: 'DEPARTURE_AT_ASC', dailyCounts: [] };
-  const at = (day: number, hour: number) => `2026-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`;
-  const orders = Array.from({ length: 40 }, (_, i) => item(`o${String(i).padStart(2, '0')}`, at(1 + Math.floor(i / 7), i % 24)));
+  const at = (day: number, hour: number) =>
+    `2026-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`;
+  const orders = Array.from({ length: 40 }, (_, i) =>
+    item(`o${String(i).padStart(2, '0')}`, at(1 + Math.floor(i / 7), i % 24)),
+  );
   const shape = (rows: ReturnType<typeof groupByDate>['rows']) =>
     rows.map((r) => (r.header ? `#${r.id}:${r.count}/${r.loaded}` : `${r.id}@${r.date}`));
 
@@ -95,7 +107,7 @@ describe('date groups of a list that grows by pages', () => {
     for (const s of seen) expect(shape(s.rows)).toEqual(s.shape);
   });
 
-  it("keeps the header rows of days a page did not touch (their views need not render again)", () => {
+  it('keeps the header rows of days a page did not touch (their views need not render again)', () => {
     const group = grouper<(typeof orders)[number]>();
     const first = group(orders.slice(0, 20), UTC).rows;
     const next = group(orders.slice(0, 25), UTC).rows;
@@ -113,6 +125,20 @@ describe('date groups of a list that grows by pages', () => {
     expect(shape(group(patched, UTC).rows)).toEqual(shape(groupByDate(patched, UTC).rows));
     const removed = patched.filter((o) => o.id !== 'o10');
     expect(shape(group(removed, UTC).rows)).toEqual(shape(groupByDate(removed, UTC).rows));
+  });
+
+  it('replaces only the rows of items patched in place (a status move), keeping every other row', () => {
+    const group = grouper<(typeof orders)[number]>();
+    const first = group(orders.slice(0, 30), UTC).rows;
+    const moved = orders.slice(0, 30).map((o, i) => (i % 3 === 0 ? { ...o, status: 'pending' } : o));
+    const next = group(moved, UTC).rows;
+    expect(shape(next)).toEqual(shape(groupByDate(moved, UTC).rows));
+    next.forEach((row, i) => {
+      const patched = !row.header && moved.indexOf(row.item) % 3 === 0;
+      if (patched) expect(row).not.toBe(first[i]);
+      else expect(row).toBe(first[i]);
+      if (patched) expect(row.header ? null : row.item).toBe(moved.find((o) => o.id === row.id));
+    });
   });
 
   it("takes the server's day counts when they arrive, and a new zone or sort from scratch", () => {
