@@ -68,6 +68,7 @@ function start() {
       kind: 'orders',
       view: null,
       teamId: 'vn',
+      countryCode: 'VN',
       timezone: 'Asia/Ho_Chi_Minh',
       userId: 'u1',
       userName: 'Ana',

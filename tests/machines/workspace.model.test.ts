@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { assign, createActor, createMachine, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { ListFilters } from '../../src/domain/list-filters';
-import type { ListItem, ListRow, PatchRow } from '../../src/machines/list/types';
+import type { ListItem, ListRow, Order, PatchRow } from '../../src/machines/list/types';
 import type { WorkspaceEvent, WorkspaceInput } from '../../src/machines/workspace/types';
 import { workspaceMachines } from '../../src/machines/workspace/workspace.machine';
 import { orderRecord } from './shared-fakes';
@@ -14,7 +14,17 @@ import { orderRecord } from './shared-fakes';
  * navigation and the totals) must be exactly what the routing table says for that report, given
  * what the list, the selection and the panel reported before.
  */
-const CHILDREN = ['filters', 'list', 'selection', 'bulkStatus', 'tourActions', 'detail', 'exporter'] as const;
+const CHILDREN = [
+  'filters',
+  'list',
+  'selection',
+  'bulkStatus',
+  'tourActions',
+  'detail',
+  'emailSend',
+  'orderEmails',
+  'exporter',
+] as const;
 type ChildId = (typeof CHILDREN)[number];
 
 /** A child that does nothing but remember what it was sent. */
@@ -57,6 +67,8 @@ const EVENTS = {
   unlinked: { type: 'detail.unlinked', rows: [{ id: 'o1', tour: null }] },
   deleted: { type: 'detail.removed', id: 'o1', deleted: true },
   gone: { type: 'detail.removed', id: 'o2', deleted: false },
+  queued: { type: 'email.queued', kind: 'CONFIRMATION', orderIds: ['o1', 'o9'] },
+  delivered: { type: 'emails.delivered', orderId: 'o1' },
 } satisfies Record<string, WorkspaceEvent>;
 type Name = keyof typeof EVENTS;
 const names = Object.keys(EVENTS) as Name[];
@@ -92,6 +104,7 @@ function route(known: Known, event: WorkspaceEvent): { next: Known; routed: Rout
         },
       ],
       ['tourActions', { type: 'tours.select', ids: state.selectedIds, rows: selected }],
+      ['emailSend', { type: 'email.select', selected, open: state.items.find((i) => i.id === state.openId) ?? null }],
     );
   };
   switch (event.type) {
@@ -115,7 +128,10 @@ function route(known: Known, event: WorkspaceEvent): { next: Known; routed: Rout
     case 'selection.changed':
       next = { ...known, selectedIds: event.ids, openId: event.openId };
       if (event.openId !== known.openId)
-        messages.push(['detail', event.openId ? { type: 'detail.open', id: event.openId } : { type: 'detail.close' }]);
+        messages.push(
+          ['detail', event.openId ? { type: 'detail.open', id: event.openId } : { type: 'detail.close' }],
+          ['orderEmails', { type: 'emails.show', orderId: event.openId }],
+        );
       share(next);
       break;
     case 'bulk.moved':
@@ -142,6 +158,21 @@ function route(known: Known, event: WorkspaceEvent): { next: Known; routed: Rout
       messages.push(['list', { type: 'list.patch', rows: event.rows }]);
       totals = 1;
       break;
+    case 'email.queued': {
+      // the loaded ones show their checkpoint at once; the panel is told about each
+      const rows = known.items
+        .filter((i) => event.orderIds.includes(i.id))
+        .map((i) => ({ id: i.id, emailCheckpoints: { ...(i as Order).emailCheckpoints, confirmation: true } }));
+      messages.push(
+        ['list', { type: 'list.patch', rows }],
+        ['detail', { type: 'detail.patch', rows: event.orderIds.map((id) => rows.find((r) => r.id === id) ?? { id }) }],
+        ['orderEmails', { type: 'emails.refresh' }],
+      );
+      break;
+    }
+    case 'emails.delivered':
+      messages.push(['detail', { type: 'detail.patch', rows: [{ id: event.orderId }] }]);
+      break;
     case 'detail.removed':
       messages.push(['list', { type: 'list.remove', ids: [event.id] }], ['selection', { type: 'selection.close' }]);
       totals = event.deleted ? 1 : 0;
@@ -154,6 +185,7 @@ const INPUT: Omit<WorkspaceInput, 'navCounts'> = {
   kind: 'orders',
   view: 'new-added',
   teamId: 'team-1',
+  countryCode: 'VN',
   timezone: 'Asia/Ho_Chi_Minh',
   userId: 'u1',
   userName: 'Ana',

@@ -1,5 +1,7 @@
 import type { BulkStatusReport } from '../bulk-status/types';
 import type { DetailReport } from '../detail/types';
+import type { EmailSendReport } from '../email-send/types';
+import type { OrderEmailsReport } from '../order-emails/order-emails.machine';
 import type { ListFiltersReport } from '../list-filters/types';
 import type { ListItem, ListKind, ListReport } from '../list/types';
 import type { CountsHandle } from '../nav-counts/types';
@@ -12,6 +14,8 @@ export interface WorkspaceInput {
   /** The view of the path (`new-added`, `today`...), null for all orders or tours. */
   view: string | null;
   teamId: string;
+  /** The team's country: feature flags are switched per country. */
+  countryCode: string;
   timezone: string;
   /** The signed-in user (comments need one; exports name them). */
   userId: string | null;
@@ -40,4 +44,6 @@ export type WorkspaceEvent =
   | SelectionReport
   | BulkStatusReport
   | TourActionsReport
-  | DetailReport;
+  | DetailReport
+  | EmailSendReport
+  | OrderEmailsReport;

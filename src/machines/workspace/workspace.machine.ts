@@ -1,13 +1,16 @@
 import { enqueueActions, sendTo, setup } from 'xstate';
 import type { StatusChange } from '../../api/services/status';
 import { filtersOfUrl, type ListFilters } from '../../domain/list-filters';
+import { checkpointOf, type EmailKind } from '../../domain/email-recipients';
 import { selectedItems } from '../../domain/selection-rules';
 import { bulkStatusMachine, bulkStatusMachines } from '../bulk-status/bulk-status.machine';
 import { detailMachine, detailMachines } from '../detail/detail.machine';
+import { emailSendMachine } from '../email-send/email-send.machine';
+import { orderEmailsMachine } from '../order-emails/order-emails.machine';
 import { exportMachine } from '../export/export.machine';
 import { listFiltersMachine } from '../list-filters/list-filters.machine';
 import { listMachine, listMachines } from '../list/list.machine';
-import type { ListItem, ListRow, PatchRow } from '../list/types';
+import type { ListItem, ListRow, Order, PatchRow } from '../list/types';
 import { selectionMachine } from '../selection/selection.machine';
 import { tourActionsMachine } from '../tour-actions/tour-actions.machine';
 import type { WorkspaceContext, WorkspaceEvent, WorkspaceInput } from './types';
@@ -22,6 +25,8 @@ import type { WorkspaceContext, WorkspaceEvent, WorkspaceInput } from './types';
  *   bulkStatus   "Move to"                                            -> list, panel, totals
  *   tourActions  create a tour, link orders (dialogs inside)          -> list, panel, totals
  *   detail       the side panel and its edit history                  -> list, selection, totals
+ *   emailSend    customer e-mails (orders): dialogs, flags, sending    -> list, panel, orderEmails
+ *   orderEmails  the open order's e-mails, followed until delivered    -> panel
  *   exporter     "Export CSV" of the current view
  *
  * Navigation (filters into the URL) is the provided `navigate` action: the URL comes in as input
@@ -52,6 +57,8 @@ export const workspaceMachine = setup({
     bulkStatus: bulkStatusMachine,
     tourActions: tourActionsMachine,
     detail: detailMachine,
+    emailSend: emailSendMachine,
+    orderEmails: orderEmailsMachine,
     exporter: exportMachine,
   },
   /** 0: the navigation totals (a dozen requests) follow in a task of their own, after the change. */
@@ -75,6 +82,7 @@ export const workspaceMachine = setup({
       enqueue.assign({ selectedIds: params.ids, openId: params.openId });
       if (params.openId === context.openId) return;
       enqueue.sendTo('detail', params.openId ? { type: 'detail.open', id: params.openId } : { type: 'detail.close' });
+      if (context.kind === 'orders') enqueue.sendTo('orderEmails', { type: 'emails.show', orderId: params.openId });
     }),
     /** Bulk status and tour actions act on the selection as loaded (ids, versions, departures). */
     shareSelection: enqueueActions(({ context, enqueue }) => {
@@ -85,6 +93,26 @@ export const workspaceMachine = setup({
         rows: context.selectedIds.map((id) => ({ id, version: versions.get(id) })),
       });
       enqueue.sendTo('tourActions', { type: 'tours.select', ids: context.selectedIds, rows });
+      if (context.kind !== 'orders') return;
+      const open = context.items.find((item) => item.id === context.openId) as Order | undefined;
+      enqueue.sendTo('emailSend', { type: 'email.select', selected: rows as Order[], open: open ?? null });
+    }),
+    /** Queued e-mails: their checkpoint shows at once (the server sets it when the message is sent). */
+    showQueued: enqueueActions(({ context, enqueue }, params: { kind: EmailKind; orderIds: string[] }) => {
+      const checkpoint = checkpointOf(params.kind);
+      const queued = new Set(params.orderIds);
+      const rows: PatchRow[] = context.items
+        .filter((item) => queued.has(item.id))
+        .map((item) => {
+          const checks = (item as Order).emailCheckpoints;
+          return checkpoint ? { id: item.id, emailCheckpoints: { ...checks, [checkpoint]: true } } : { id: item.id };
+        });
+      if (checkpoint) enqueue.sendTo('list', { type: 'list.patch', rows });
+      enqueue.sendTo('detail', {
+        type: 'detail.patch',
+        rows: params.orderIds.map((id) => rows.find((r) => r.id === id) ?? { id }),
+      });
+      enqueue.sendTo('orderEmails', { type: 'emails.refresh' });
     }),
     patchList: sendTo('list', (_, params: { rows: PatchRow[] }) => ({
       type: 'list.patch' as const,
@@ -162,6 +190,17 @@ export const workspaceMachine = setup({
       onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
     },
     {
+      id: 'emailSend',
+      src: 'emailSend',
+      input: ({ context }) => ({ teamId: context.teamId, countryCode: context.countryCode }),
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
+      id: 'orderEmails',
+      src: 'orderEmails',
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
       id: 'exporter',
       src: 'exporter',
       input: ({ context }) => ({
@@ -206,6 +245,11 @@ export const workspaceMachine = setup({
       },
     ],
     'detail.edited': { actions: { type: 'patchList', params: ({ event }) => event } },
+    'email.queued': { actions: { type: 'showQueued', params: ({ event }) => event } },
+    // delivered: the server has set the checkpoint and logged the e-mail; the panel shows both
+    'emails.delivered': {
+      actions: { type: 'patchPanel', params: ({ event }) => ({ rows: [{ id: event.orderId }] }) },
+    },
     'detail.unlinked': { actions: [{ type: 'patchList', params: ({ event }) => event }, 'refreshTotals'] },
     'detail.removed': [
       {

@@ -2,7 +2,11 @@ import { Box, Button, CloseButton, HStack, Spinner, Stack, Text } from '@chakra-
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ListKind } from '../../machines/list/types';
+import type { EmailSendActorRef } from '../../machines/email-send/selectors';
+import type { OrderEmailsActorRef } from '../../machines/order-emails/selectors';
 import type { SelectionActorRef } from '../../machines/selection/selectors';
+import { EmailMenu } from '../email/email-menu';
+import { OrderEmails } from '../email/order-emails';
 import { EventLog } from './event-log';
 import { LeaveGuard } from './leave-guard';
 import { Editor } from './editors';
@@ -13,11 +17,15 @@ interface SidePanelProps {
   kind: ListKind;
   detail: DetailRef;
   selection: SelectionActorRef;
+  /** The screen's e-mail machine (orders only). */
+  email?: EmailSendActorRef;
+  /** The open order's e-mails (orders only). */
+  emails?: OrderEmailsActorRef;
   timezone: string;
 }
 
 /** The side panel of the row the selection opened: its fields, edits with history, activity. */
-export function SidePanel({ kind, detail, selection, timezone }: SidePanelProps) {
+export function SidePanel({ kind, detail, selection, email, emails, timezone }: SidePanelProps) {
   const edits = useSelector(detail, (s) => s.children.edits) as OrderEditsRef | TourEditsRef | undefined;
   const closed = useSelector(detail, (s) => s.matches('closed'));
   if (closed) return edits ? <EditsWatch edits={edits} /> : null;
@@ -38,7 +46,8 @@ export function SidePanel({ kind, detail, selection, timezone }: SidePanelProps)
         <CloseButton size="xs" aria-label="Close panel" onClick={() => selection.send({ type: 'selection.close' })} />
       </HStack>
       {edits && <EditsWatch edits={edits} />}
-      <PanelBody detail={detail} edits={edits} timezone={timezone} />
+      <PanelBody detail={detail} edits={edits} email={kind === 'orders' ? email : undefined} timezone={timezone} />
+      {kind === 'orders' && emails && <OrderEmails emails={emails} timezone={timezone} />}
     </Box>
   );
 }
@@ -63,10 +72,12 @@ function EditsWatch({ edits }: { edits: OrderEditsRef | TourEditsRef }) {
 function PanelBody({
   detail,
   edits,
+  email,
   timezone,
 }: {
   detail: DetailRef;
   edits?: OrderEditsRef | TourEditsRef;
+  email?: EmailSendActorRef;
   timezone: string;
 }) {
   const record = useSelector(detail, (s) => s.context.record);
@@ -103,6 +114,7 @@ function PanelBody({
         </Text>
       )}
       <HStack gap="2" wrap="wrap">
+        {email && <EmailMenu email={email} target="open" />}
         {kind === 'orders' && 'tour' in record && record.tour && (
           <Button
             size="xs"

@@ -7,7 +7,9 @@ import { selectNavCounts, selectTeam, selectUser } from '../../machines/session/
 import {
   selectBulkStatus,
   selectDetail,
+  selectEmailSend,
   selectExporter,
+  selectOrderEmails,
   selectFilters,
   selectList,
   selectSelection,
@@ -19,6 +21,8 @@ import { exportMachine } from '../../machines/export/export.machine';
 import { SessionContext } from '../app/actors';
 import { useInspect } from '../app/inspect';
 import { ActorTreeNotifications } from '../app/notifications';
+import { EmailDialogs } from '../email/email-dialogs';
+import { EmailMenu } from '../email/email-menu';
 import { startDownload } from '../export/download';
 import { FilterBar } from '../filters/filter-bar';
 import { VirtualList } from '../lists/virtual-list';
@@ -41,6 +45,8 @@ function Workspace({ root }: { root: WorkspaceActorRef }) {
   const tourActions = useSelector(root, selectTourActions);
   const detail = useSelector(root, selectDetail);
   const exporter = useSelector(root, selectExporter);
+  const email = useSelector(root, selectEmailSend);
+  const emails = useSelector(root, selectOrderEmails);
   const kind = useSelector(root, (s) => s.context.kind);
   const view = useSelector(root, (s) => s.context.view);
   const timezone = useSelector(root, (s) => s.context.timezone);
@@ -52,12 +58,21 @@ function Workspace({ root }: { root: WorkspaceActorRef }) {
       <HStack gap="2" data-testid="list-toolbar">
         <StatusMenu bulk={bulk} selection={selection} />
         <CreateMenu kind={kind} actions={tourActions} timezone={timezone} />
+        {kind === 'orders' && email && <EmailMenu email={email} target="selection" />}
         <ExportButton exporter={exporter} filters={filters} view={view} />
       </HStack>
       <Flex flex="1" minH="0" gap="3">
         <VirtualList kind={kind} list={list} selection={selection} timezone={timezone} />
-        <SidePanel kind={kind} detail={detail} selection={selection} timezone={timezone} />
+        <SidePanel
+          kind={kind}
+          detail={detail}
+          selection={selection}
+          email={email}
+          emails={emails}
+          timezone={timezone}
+        />
       </Flex>
+      {email && <EmailDialogs email={email} />}
     </Flex>
   );
 }
@@ -65,7 +80,7 @@ function Workspace({ root }: { root: WorkspaceActorRef }) {
 interface ScreenProps {
   kind: ListKind;
   view: string | null;
-  team: { id: string; timezone: string };
+  team: { id: string; code: string; timezone: string };
 }
 
 /** Starts the screen's root actor (its only actor) and tells it where the URL is. */
@@ -87,6 +102,7 @@ function WorkspaceScreen({ kind, view, team }: ScreenProps) {
       kind,
       view,
       teamId: team.id,
+      countryCode: team.code,
       timezone: team.timezone || 'UTC',
       userId: user?.id ?? null,
       userName: user?.name || user?.email || 'unknown',

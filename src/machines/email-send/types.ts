@@ -1,0 +1,63 @@
+import type { EmailSendResult, Guide } from '../../api/services/emails';
+import type { EmailKind } from '../../domain/email-recipients';
+import type { GuideSearchReport } from '../guide-search/guide-search.machine';
+import type { Order } from '../list/types';
+
+export interface EmailSendInput {
+  teamId: string;
+  /** The team's country code: flags are switched per country. */
+  countryCode: string;
+}
+
+/** What the dialogs ask for besides the orders: information details or a cancellation reason. */
+export interface EmailDraft {
+  message: string;
+  meetingPoint: string;
+  meetingTime: string;
+  guide: Guide | null;
+  reason: string;
+}
+
+export const EMPTY_DRAFT: EmailDraft = { message: '', meetingPoint: '', meetingTime: '', guide: null, reason: '' };
+
+export interface EmailSendContext extends EmailSendInput {
+  /** The selected orders as loaded, and the one the side panel shows (kept in step by the screen). */
+  selected: Order[];
+  open: Order | null;
+  kind: EmailKind;
+  /** The orders this send is about (the selection, or the panel's order). */
+  orders: Order[];
+  sendAgain: boolean;
+  draft: EmailDraft;
+  /** One key per send: a repeat of it (a double click, a retry after a lost answer) queues nothing twice. */
+  key: string;
+  /** The orders of the request in flight (all recipients, or those a partial failure left out). */
+  sending: string[];
+  result: EmailSendResult | null;
+  error: string | null;
+}
+
+export type EmailField = 'message' | 'meetingPoint' | 'meetingTime' | 'reason';
+
+export type EmailSendEvent =
+  /** From the screen: the selection and the panel's order, as loaded. */
+  | { type: 'email.select'; selected: Order[]; open: Order | null }
+  /** From the toolbar (`selection`) or the side panel (`open`). */
+  | { type: 'email.start'; kind: EmailKind; target: 'selection' | 'open' }
+  | { type: 'email.field'; field: EmailField; value: string }
+  | { type: 'email.sendAgain'; on: boolean }
+  | { type: 'email.submit' }
+  | { type: 'email.retry' }
+  | { type: 'email.cancel' }
+  | GuideSearchReport;
+
+/** Queued messages, for the screen: the checkpoints they will set show in the list and the panel. */
+export type EmailSendReport = { type: 'email.queued'; kind: EmailKind; orderIds: string[] };
+
+export const NOT_SUPPORTED = 'Not Supported';
+export const SEND_FAILED = 'The e-mails could not be sent';
+
+/** `3 e-mails queued`, `1 e-mail queued`. */
+export function queuedMessage(n: number): string {
+  return `${n} ${n === 1 ? 'e-mail' : 'e-mails'} queued`;
+}

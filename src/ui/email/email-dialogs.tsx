@@ -1,0 +1,228 @@
+import { Button, chakra, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { LEFT_OUT_TEXT, type EmailKind } from '../../domain/email-recipients';
+import type { EmailField } from '../../machines/email-send/types';
+import {
+  selectCanSubmit,
+  selectDraft,
+  selectFailed,
+  selectGuides,
+  selectInDialog,
+  selectKind,
+  selectOrders,
+  selectPartlyFailed,
+  selectRecipients,
+  selectRefused,
+  selectSendAgain,
+  selectSending,
+  type EmailSendActorRef,
+} from '../../machines/email-send/selectors';
+import { GuidePicker } from './guide-picker';
+
+const TITLES: Record<EmailKind, string> = {
+  CONFIRMATION: 'Send confirmation',
+  INFORMATION: 'Send information',
+  CANCELLATION: 'Send cancellation',
+  REVIEW: 'Ask for a review',
+};
+
+/** The test id of each dialog of SPEC section 2 (confirmation: one order, or several). */
+function dialogId(kind: EmailKind, count: number): string {
+  if (kind === 'CONFIRMATION') return count === 1 ? 'send-confirm-dialog' : 'multi-send-confirmation-dialog';
+  return { INFORMATION: 'send-info-dialog', CANCELLATION: 'send-cancellation-dialog', REVIEW: 'send-review-dialog' }[
+    kind
+  ];
+}
+
+const fieldStyle = { px: '2', py: '1', borderWidth: '1px', borderRadius: 'md', bg: 'bg', width: 'full' } as const;
+
+/** The e-mail dialogs and alerts of a workspace: what its e-mail machine is showing, rendered. */
+export function EmailDialogs({ email }: { email: EmailSendActorRef }) {
+  const inDialog = useSelector(email, selectInDialog);
+  const failed = useSelector(email, selectFailed);
+  const partly = useSelector(email, selectPartlyFailed);
+  if (inDialog) return <SendDialog email={email} />;
+  if (failed) return <MailErrorAlert email={email} />;
+  if (partly) return <PartialMailErrorAlert email={email} />;
+  return null;
+}
+
+function Modal({
+  testId,
+  title,
+  onClose,
+  children,
+  footer,
+}: {
+  testId: string;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <Dialog.Root recipe={dialogSlotRecipe} open placement="center" onOpenChange={(d) => !d.open && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={testId}>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer>{footer}</Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function SendDialog({ email }: { email: EmailSendActorRef }) {
+  const kind = useSelector(email, selectKind);
+  const orders = useSelector(email, selectOrders);
+  const { to, leftOut } = useSelector(email, selectRecipients);
+  const sendAgain = useSelector(email, selectSendAgain);
+  const canSubmit = useSelector(email, selectCanSubmit);
+  const sending = useSelector(email, selectSending);
+  const cancel = () => email.send({ type: 'email.cancel' });
+  const about = orders.length === 1 ? orders[0].displayId : `${orders.length} orders`;
+  return (
+    <Modal
+      testId={dialogId(kind, orders.length)}
+      title={`${TITLES[kind]}: ${about}`}
+      onClose={cancel}
+      footer={
+        <>
+          <Button variant="outline" disabled={sending} onClick={cancel}>
+            Cancel
+          </Button>
+          <Button disabled={!canSubmit} loading={sending} onClick={() => email.send({ type: 'email.submit' })}>
+            Send
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Text role="status">
+          {to.length} {to.length === 1 ? 'customer' : 'customers'} will receive it.
+        </Text>
+        {leftOut.length > 0 && (
+          <Stack gap="1" data-testid="left-out">
+            <Text fontWeight="bold">Left out</Text>
+            <chakra.ul m="0" ps="4">
+              {leftOut.map(({ order, reason }) => (
+                <li key={order.id}>
+                  {order.displayId}: {LEFT_OUT_TEXT[reason]}
+                </li>
+              ))}
+            </chakra.ul>
+          </Stack>
+        )}
+        {(kind === 'CONFIRMATION' || kind === 'REVIEW') && (
+          <chakra.label display="flex" gap="2" alignItems="center">
+            <input
+              type="checkbox"
+              checked={sendAgain}
+              onChange={(e) => email.send({ type: 'email.sendAgain', on: e.target.checked })}
+            />
+            Send again to those who already have it
+          </chakra.label>
+        )}
+        {kind === 'INFORMATION' && <InfoFields email={email} />}
+        {kind === 'CANCELLATION' && <TextField email={email} field="reason" label="Reason" multiline />}
+      </Stack>
+    </Modal>
+  );
+}
+
+function TextField({
+  email,
+  field,
+  label,
+  multiline,
+}: {
+  email: EmailSendActorRef;
+  field: EmailField;
+  label: string;
+  multiline?: boolean;
+}) {
+  const value = useSelector(email, (s) => selectDraft(s)[field]);
+  const onChange = (text: string) => email.send({ type: 'email.field', field, value: text });
+  return (
+    <chakra.label display="grid" gap="1">
+      <Text fontWeight="bold">{label}</Text>
+      {multiline ? (
+        <chakra.textarea {...fieldStyle} rows={3} value={value} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <chakra.input {...fieldStyle} value={value} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </chakra.label>
+  );
+}
+
+function InfoFields({ email }: { email: EmailSendActorRef }) {
+  const guides = useSelector(email, selectGuides);
+  const picked = useSelector(email, (s) => selectDraft(s).guide);
+  return (
+    <>
+      <TextField email={email} field="message" label="Message" multiline />
+      <TextField email={email} field="meetingPoint" label="Meeting point" />
+      <TextField email={email} field="meetingTime" label="Meeting time" />
+      {guides && <GuidePicker guides={guides} picked={picked} />}
+    </>
+  );
+}
+
+/** A send that failed as a whole: nothing was queued; Retry repeats it (the same key: never twice). */
+function MailErrorAlert({ email }: { email: EmailSendActorRef }) {
+  const close = () => email.send({ type: 'email.cancel' });
+  return (
+    <Modal
+      testId="mail-error-alert"
+      title="The e-mails could not be sent"
+      onClose={close}
+      footer={
+        <HStack>
+          <Button variant="outline" onClick={close}>
+            Close
+          </Button>
+          <Button onClick={() => email.send({ type: 'email.retry' })}>Retry</Button>
+        </HStack>
+      }
+    >
+      <Text role="alert">Nothing was sent. Check the connection and try again.</Text>
+    </Modal>
+  );
+}
+
+/** The orders the server refused, with why; Retry sends to those again. */
+function PartialMailErrorAlert({ email }: { email: EmailSendActorRef }) {
+  const refused = useSelector(email, selectRefused);
+  const close = () => email.send({ type: 'email.cancel' });
+  return (
+    <Modal
+      testId="partial-mail-error-alert"
+      title="Some e-mails could not be sent"
+      onClose={close}
+      footer={
+        <HStack>
+          <Button variant="outline" onClick={close}>
+            Close
+          </Button>
+          <Button onClick={() => email.send({ type: 'email.retry' })}>Retry these</Button>
+        </HStack>
+      }
+    >
+      <chakra.ul m="0" ps="4" role="alert">
+        {refused.map((r) => (
+          <li key={r.orderId}>
+            {r.displayId}: {r.message}
+          </li>
+        ))}
+      </chakra.ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,36 @@
+import { Button, Menu, Portal } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { EmailKind } from '../../domain/email-recipients';
+import { selectCanStart, type EmailSendActorRef } from '../../machines/email-send/selectors';
+
+const ITEMS: Array<{ kind: EmailKind; label: string }> = [
+  { kind: 'CONFIRMATION', label: 'Send confirmation' },
+  { kind: 'INFORMATION', label: 'Send information' },
+  { kind: 'CANCELLATION', label: 'Send cancellation' },
+  { kind: 'REVIEW', label: 'Ask for a review' },
+];
+
+/** "Email" for the selected orders (toolbar) or the panel's order: the e-mail machine decides what is enabled. */
+export function EmailMenu({ email, target }: { email: EmailSendActorRef; target: 'selection' | 'open' }) {
+  const enabled = useSelector(email, selectCanStart('CONFIRMATION', target));
+  return (
+    <Menu.Root onSelect={(d) => email.send({ type: 'email.start', kind: d.value as EmailKind, target })}>
+      <Menu.Trigger asChild>
+        <Button size={target === 'open' ? 'xs' : 'sm'} variant="outline" disabled={!enabled}>
+          Email
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="200px">
+            {ITEMS.map((item) => (
+              <Menu.Item key={item.kind} value={item.kind}>
+                {item.label}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
