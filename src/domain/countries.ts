@@ -63,6 +63,14 @@ export function currenciesOf(code: string): string[] {
   return [...new Set([...(findCountry(code)?.currencies ?? []), 'USD'])];
 }
 
+/** Every continent, in the order the catalogue lists its countries. */
+export const CONTINENTS: readonly Continent[] = [...new Set(COUNTRIES.map((c) => c.continent))];
+
+/** The country codes of a continent, in the catalogue's order. */
+export function codesOf(continent: Continent): string[] {
+  return COUNTRIES.filter((c) => c.continent === continent).map((c) => c.code);
+}
+
 export function europeanCodes(): string[] {
-  return COUNTRIES.filter((c) => c.continent === 'Europe').map((c) => c.code);
+  return codesOf('Europe');
 }

@@ -4,8 +4,8 @@ import { ORDER_VIEWS, TOUR_VIEWS, type OrderView, type TourView } from './status
 export interface NavLink {
   to: string;
   label: string;
-  /** Shown to ADMINs of the selected team only (the route has the check-admin guard). */
-  adminOnly?: boolean;
+  /** Shown to platform admins only (the route has the check-admin guard). */
+  platformAdminOnly?: boolean;
 }
 
 export interface NavArea extends NavLink {
@@ -75,11 +75,14 @@ export const NAV_AREAS: readonly NavArea[] = [
   {
     to: '/setting',
     label: AREA_TITLES.settings,
-    links: [{ to: '/setting/feature-toggle', label: AREA_TITLES.featureToggle, adminOnly: true }],
+    links: [{ to: '/setting/feature-toggle', label: AREA_TITLES.featureToggle, platformAdminOnly: true }],
   },
 ];
 
-/** The sidebar as a given role sees it. */
-export function navAreasFor(isAdmin: boolean): NavArea[] {
-  return NAV_AREAS.map((area) => ({ ...area, links: area.links.filter((l) => isAdmin || !l.adminOnly) }));
+/** The sidebar as a platform admin, or anyone else, sees it. */
+export function navAreasFor(isPlatformAdmin: boolean): NavArea[] {
+  return NAV_AREAS.map((area) => ({
+    ...area,
+    links: area.links.filter((l) => isPlatformAdmin || !l.platformAdminOnly),
+  }));
 }

@@ -1,6 +1,5 @@
 import { normalizePath, PATHS } from './paths';
 import { applyRouteRules, ROUTE_RULES, type RouteRules } from './route-rules';
-import type { Role } from './statuses';
 
 /** What the session says about the visitor, as far as routing cares. */
 export type Access =
@@ -8,14 +7,15 @@ export type Access =
   | { status: 'anonymous' }
   /** Signed in, but the account has no team yet: onboarding is the place to be. */
   | { status: 'teamless' }
-  | { status: 'member'; role: Role | null };
+  /** `platformAdmin`: an ADMIN of the Tech Team (XX), whichever team is selected. */
+  | { status: 'member'; platformAdmin: boolean };
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 export type RouteDecision = GuardDecision | { kind: 'leave'; url: string };
 
 /** Pages a visitor who is not logged in may open. */
 const PUBLIC_PATHS: readonly string[] = [PATHS.login, PATHS.onboarding, PATHS.callback];
-/** Pages behind the check-admin guard: ADMIN of the selected team. */
+/** Pages behind the check-admin guard: platform admins only (flags are global, not a team's). */
 const ADMIN_PATHS: readonly string[] = [PATHS.featureToggle];
 
 export function isPublicPath(pathname: string): boolean {
@@ -29,7 +29,8 @@ export function requiresAdmin(pathname: string): boolean {
 /**
  * The route guards of SPEC section 2.
  * - Not logged in: every page but login, onboarding and callback sends to login.
- * - Logged in with a team: login, onboarding and callback send to the landing page.
+ * - Logged in with a team: login, onboarding and callback send to the landing page, and so do
+ *   the check-admin pages for anyone but a platform admin.
  * - Logged in without a team: onboarding stays reachable (it is where a team gets
  *   created), and every other page sends there, since no screen works without a team.
  * - The callback page renders while the session is still settling (it is the
@@ -47,7 +48,7 @@ export function guardRoute(pathname: string, access: Access): GuardDecision {
       return path === PATHS.onboarding ? { kind: 'allow' } : { kind: 'redirect', to: PATHS.onboarding };
     case 'member':
       if (isPublic) return { kind: 'redirect', to: PATHS.landing };
-      if (requiresAdmin(path) && access.role !== 'ADMIN') return { kind: 'redirect', to: PATHS.landing };
+      if (requiresAdmin(path) && !access.platformAdmin) return { kind: 'redirect', to: PATHS.landing };
       return { kind: 'allow' };
   }
 }

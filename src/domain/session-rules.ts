@@ -17,6 +17,8 @@ export interface SessionUser {
   email: string;
   avatarUrl: string | null;
   orgRoles: Role[];
+  /** An ADMIN of the Tech Team (XX): the one who may switch feature flags, which are global. */
+  isPlatformAdmin: boolean;
   teams: TeamSummary[];
 }
 

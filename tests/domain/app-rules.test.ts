@@ -100,9 +100,9 @@ describe('navigation', () => {
     expect(NAV_AREAS[1].links).toHaveLength(5);
   });
 
-  it('shows the feature toggles to admins only', () => {
-    const settingsLinks = (admin: boolean) =>
-      navAreasFor(admin)
+  it('shows the feature toggles to platform admins only', () => {
+    const settingsLinks = (platformAdmin: boolean) =>
+      navAreasFor(platformAdmin)
         .find((a) => a.to === '/setting')
         ?.links.map((l) => l.to);
     expect(settingsLinks(true)).toEqual(['/setting/feature-toggle']);

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { europeanCodes } from '../../src/domain/countries';
+import { codesOf, CONTINENTS, COUNTRIES, europeanCodes } from '../../src/domain/countries';
 import {
+  changeInWords,
+  continentState,
+  countriesInWords,
   defaultFeatureFlags,
   EMAIL_SENDING_V1,
   INFO_SENDING_V1,
   isFlagOn,
+  sameCountries,
+  toggleContinent,
   toggleFlagCountry,
 } from '../../src/domain/feature-flags';
 
@@ -49,5 +54,52 @@ describe('feature flags', () => {
 
   it('refuses unknown country codes', () => {
     expect(() => toggleFlagCountry([], 'ZZ')).toThrow(/Unknown country code/);
+  });
+
+  it('toggles every country of any continent at once, like Europe', () => {
+    const asia = codesOf('Asia');
+    const on = toggleContinent(['FR'], 'Asia');
+    expect(on.sort()).toEqual(['FR', ...asia].sort());
+    expect(toggleContinent(on, 'Asia')).toEqual(['FR']);
+    // partly on: every country on, none twice
+    expect(toggleContinent(['VN', 'FR'], 'Asia').sort()).toEqual(['FR', ...asia].sort());
+    expect(toggleContinent(['VN'], 'Europe')).toEqual(toggleFlagCountry(['VN'], 'EU'));
+  });
+
+  it('says whether a continent is on, off or only partly on', () => {
+    expect(continentState([], 'Europe')).toBe('off');
+    expect(continentState(['VN'], 'Europe')).toBe('off');
+    expect(continentState(['FR', 'VN'], 'Europe')).toBe('mixed');
+    expect(continentState(europeanCodes(), 'Europe')).toBe('on');
+    expect(continentState(['XX'], 'Global')).toBe('on');
+    expect(
+      continentState(
+        europeanCodes().filter((c) => c !== 'FR'),
+        'Europe',
+      ),
+    ).toBe('mixed');
+  });
+
+  it('compares countries whatever their order', () => {
+    expect(sameCountries(['VN', 'TH'], ['TH', 'VN'])).toBe(true);
+    expect(sameCountries(['VN'], ['VN', 'TH'])).toBe(false);
+    expect(sameCountries(['VN', 'TH'], ['VN', 'FR'])).toBe(false);
+    expect(sameCountries([], [])).toBe(true);
+  });
+
+  it('puts countries in words: a whole continent by its name, the rest by country', () => {
+    expect(countriesInWords(['TH', 'VN'])).toBe('Vietnam, Thailand');
+    expect(countriesInWords([...europeanCodes(), 'VN'])).toBe('Vietnam, all of Europe');
+    expect(countriesInWords(europeanCodes().filter((c) => c !== 'FR'))).toMatch(/^Germany, Italy, .*, Iceland$/);
+    // a continent of one country is named by its country
+    expect(countriesInWords(['XX'])).toBe('Tech Team');
+    expect(changeInWords({ added: europeanCodes(), removed: ['VN'] })).toBe('on for all of Europe; off for Vietnam');
+    expect(changeInWords({ added: [], removed: ['FR'] })).toBe('off for France');
+  });
+
+  it('knows every continent of the catalogue', () => {
+    expect(CONTINENTS).toEqual(['Asia', 'Europe', 'Africa', 'America', 'Global']);
+    // every country under exactly one continent
+    expect(CONTINENTS.flatMap(codesOf).sort()).toEqual(COUNTRIES.map((c) => c.code).sort());
   });
 });

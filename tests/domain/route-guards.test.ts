@@ -5,8 +5,9 @@ import { decideRoute, guardRoute, isPublicPath, requiresAdmin, type Access } fro
 const anonymous: Access = { status: 'anonymous' };
 const pending: Access = { status: 'pending' };
 const teamless: Access = { status: 'teamless' };
-const admin: Access = { status: 'member', role: 'ADMIN' };
-const editor: Access = { status: 'member', role: 'EDITOR' };
+/** A platform admin (ADMIN of the Tech Team), and anyone else: an admin of their own team included. */
+const platformAdmin: Access = { status: 'member', platformAdmin: true };
+const editor: Access = { status: 'member', platformAdmin: false };
 
 describe('route guards', () => {
   it.each(['/orders/new-added', '/tours', '/setting', '/products', '/nowhere'])(
@@ -42,16 +43,19 @@ describe('route guards', () => {
     expect(guardRoute(PATHS.callback, pending)).toEqual({ kind: 'allow' });
   });
 
-  it('check-admin: only an ADMIN of the selected team opens the feature toggles', () => {
+  it('check-admin: only a platform admin opens the feature toggles; anyone else lands on the new orders', () => {
     expect(requiresAdmin('/setting/feature-toggle')).toBe(true);
+    expect(requiresAdmin('/setting/feature-toggle/')).toBe(true);
     expect(requiresAdmin('/setting')).toBe(false);
-    expect(guardRoute('/setting/feature-toggle', admin)).toEqual({ kind: 'allow' });
+    expect(guardRoute('/setting/feature-toggle', platformAdmin)).toEqual({ kind: 'allow' });
+    expect(guardRoute('/setting/feature-toggle/', platformAdmin)).toEqual({ kind: 'allow' });
     expect(guardRoute('/setting/feature-toggle', editor)).toEqual({ kind: 'redirect', to: PATHS.landing });
-    expect(guardRoute('/setting/feature-toggle', { status: 'member', role: null })).toEqual({
-      kind: 'redirect',
-      to: PATHS.landing,
-    });
+    expect(guardRoute('/setting/feature-toggle/', editor)).toEqual({ kind: 'redirect', to: PATHS.landing });
+    // not a member yet: the guards before the check-admin one decide
+    expect(guardRoute('/setting/feature-toggle', anonymous)).toEqual({ kind: 'redirect', to: PATHS.login });
+    expect(guardRoute('/setting/feature-toggle', teamless)).toEqual({ kind: 'redirect', to: PATHS.onboarding });
     expect(guardRoute('/setting', editor)).toEqual({ kind: 'allow' });
+    expect(guardRoute('/orders/pending', platformAdmin)).toEqual({ kind: 'allow' });
   });
 
   it('knows the public pages', () => {

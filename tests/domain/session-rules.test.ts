@@ -20,7 +20,15 @@ const team = (id: string): TeamSummary => ({
   role: 'MEMBER',
 });
 const teams = [team('a'), team('b'), team('c')];
-const user: SessionUser = { id: 'u', name: 'Ana', email: 'ana@example.com', avatarUrl: null, orgRoles: [], teams };
+const user: SessionUser = {
+  id: 'u',
+  name: 'Ana',
+  email: 'ana@example.com',
+  avatarUrl: null,
+  orgRoles: [],
+  isPlatformAdmin: false,
+  teams,
+};
 
 describe('team selection', () => {
   it('selects the saved team when it is one of the user’s', () => {

@@ -20,8 +20,8 @@ export const team = (id: string, role: TeamSummary['role'] = 'MEMBER'): TeamSumm
   role,
 });
 
-/** The signed-in user as `GET /users/me` answers it. */
-export const userWith = (teams: TeamSummary[]): User => ({
+/** The signed-in user as `GET /users/me` answers it; a platform admin when `over` says so. */
+export const userWith = (teams: TeamSummary[], over: Partial<User> = {}): User => ({
   id: 'u1',
   name: 'Ana Tran',
   email: 'ana@tourdesk.test',
@@ -29,6 +29,7 @@ export const userWith = (teams: TeamSummary[]): User => ({
   orgRoles: [],
   isPlatformAdmin: false,
   teams,
+  ...over,
 });
 
 export const stored = (over: Partial<StoredSession> = {}): StoredSession => ({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { SIGN_IN_FAILED } from '../../src/domain/session-rules';
-import { selectAccess, selectNavCounts, selectTeam } from '../../src/machines/session/selectors';
+import { selectAccess, selectIsPlatformAdmin, selectNavCounts, selectTeam } from '../../src/machines/session/selectors';
 import { effectSpies, fakeSession, stored, team, userWith, type SessionFakes } from './session-fakes';
 
 const teams = [team('vn', 'ADMIN'), team('jp'), team('fr')];
@@ -43,9 +43,30 @@ describe('session start-up', () => {
     expect(s.context.token).toBe('tok');
     expect(s.context.user?.email).toBe('ana@tourdesk.test');
     expect(selectTeam(s)?.id).toBe('jp');
-    expect(selectAccess(s)).toEqual({ status: 'member', role: 'MEMBER' });
+    expect(selectAccess(s)).toEqual({ status: 'member', platformAdmin: false });
     expect(spies.saveTeamId).not.toHaveBeenCalled();
     expect(spies.navigate).not.toHaveBeenCalled();
+  });
+
+  it('knows a platform admin from the user, whichever team is selected; a team ADMIN is not one', async () => {
+    const platformAdmin = start({
+      restoreSession: async () => stored({ token: 'tok', teamId: 'jp' }),
+      getMe: async () => userWith(teams, { isPlatformAdmin: true }),
+    });
+    const s = await settled(platformAdmin.actor);
+    // a MEMBER of the selected team: the platform role does not depend on it
+    expect(selectTeam(s)?.role).toBe('MEMBER');
+    expect(selectIsPlatformAdmin(s)).toBe(true);
+    expect(selectAccess(s)).toEqual({ status: 'member', platformAdmin: true });
+
+    const teamAdmin = start({
+      restoreSession: async () => stored({ token: 'tok', teamId: 'vn' }),
+      getMe: async () => userWith(teams),
+    });
+    const t = await settled(teamAdmin.actor);
+    expect(selectTeam(t)?.role).toBe('ADMIN');
+    expect(selectIsPlatformAdmin(t)).toBe(false);
+    expect(selectAccess(t)).toEqual({ status: 'member', platformAdmin: false });
   });
 
   it('logs an unknown saved team and uses (and saves) the first team', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stored, team, userWith } from '../machines/session-fakes';
 import { renderApp } from './render';
@@ -9,10 +9,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const member = (role: 'ADMIN' | 'EDITOR' = 'EDITOR') => ({
+/** A member of two teams, ADMIN of the selected one; a platform admin (Tech Team ADMIN) when asked. */
+const member = (isPlatformAdmin = false) => ({
   restoreSession: async () => stored({ token: 't', teamId: 'vn' }),
-  getMe: async () => userWith([team('vn', role), team('jp')]),
+  getMe: async () => userWith([team('vn', 'ADMIN'), team('jp')], { isPlatformAdmin }),
 });
+const navLink = (name: string) =>
+  within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name });
 
 describe('routing through the guards', () => {
   it('sends a visitor who is not logged in to the login page, titled Login', async () => {
@@ -46,13 +49,18 @@ describe('routing through the guards', () => {
     expect(app.location()?.pathname).toBe('/orders/new-added');
   });
 
-  it('check-admin: feature toggles for an ADMIN, the landing page for anyone else', async () => {
-    renderApp('/setting/feature-toggle', member('ADMIN'));
+  it('check-admin: feature toggles for a platform admin, the landing page for anyone else', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/setting/feature-toggle', member(true));
     expect(await screen.findByRole('heading', { name: 'Feature toggles' })).toBeTruthy();
+    expect(navLink('Feature toggles')).toBeTruthy();
     cleanup();
-    const editor = renderApp('/setting/feature-toggle', member('EDITOR'));
+    // an ADMIN of the selected team, but not of the Tech Team
+    const teamAdmin = renderApp('/setting/feature-toggle', member(false));
     expect(await screen.findByRole('heading', { name: 'New orders' })).toBeTruthy();
-    expect(editor.location()?.pathname).toBe('/orders/new-added');
+    expect(teamAdmin.location()?.pathname).toBe('/orders/new-added');
+    expect(navLink('Feature toggles')).toBeNull();
+    expect(navLink('Settings')).toBeTruthy();
   });
 
   it('sends a signed-in user without a team to onboarding', async () => {

@@ -68,6 +68,7 @@ describe('theme (SPEC section 1)', () => {
       'icon',
       'link',
       'separator',
+      'skeleton',
       'spinner',
     ]);
     expect(Object.keys(system._config.theme?.slotRecipes ?? {}).sort()).toEqual([

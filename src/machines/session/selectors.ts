@@ -13,13 +13,14 @@ export const selectTeams = (s: SessionSnapshot): TeamSummary[] => s.context.user
 export const selectTeam = (s: SessionSnapshot): TeamSummary | null => findTeam(s.context.user, s.context.teamId);
 export const selectError = (s: SessionSnapshot): string | null => s.context.error;
 export const selectIsBusy = (s: SessionSnapshot): boolean => s.hasTag('busy');
-export const selectIsAdmin = (s: SessionSnapshot): boolean => selectTeam(s)?.role === 'ADMIN';
+/** An ADMIN of the Tech Team (XX): the check-admin guard and the navigation ask this, whatever the team. */
+export const selectIsPlatformAdmin = (s: SessionSnapshot): boolean => s.context.user?.isPlatformAdmin === true;
 export const selectCanLogin = (s: SessionSnapshot): boolean => s.can({ type: 'session.login' });
 
 /** What the route guards need to know. */
 export function selectAccess(s: SessionSnapshot): Access {
   if (s.hasTag('pending')) return { status: 'pending' };
-  if (s.matches({ active: 'ready' })) return { status: 'member', role: selectTeam(s)?.role ?? null };
+  if (s.matches({ active: 'ready' })) return { status: 'member', platformAdmin: selectIsPlatformAdmin(s) };
   if (s.matches({ active: 'teamless' })) return { status: 'teamless' };
   return { status: 'anonymous' };
 }

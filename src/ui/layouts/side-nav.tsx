@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { NavLink } from 'react-router-dom';
 import { navAreasFor, type NavLink as NavItem } from '../../domain/navigation';
 import type { NavCountsContext } from '../../machines/nav-counts/nav-counts.machine';
-import { selectIsAdmin, selectNavCounts } from '../../machines/session/selectors';
+import { selectIsPlatformAdmin, selectNavCounts } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 
 type NavCountsRef = NonNullable<ReturnType<typeof selectNavCounts>>;
@@ -55,10 +55,10 @@ function Item({ link, nested }: { link: NavItem; nested?: boolean }) {
 
 /** Every area of the app with its view sub-links and, for orders and tours, their totals. */
 export function SideNav() {
-  const isAdmin = SessionContext.useSelector(selectIsAdmin);
+  const isPlatformAdmin = SessionContext.useSelector(selectIsPlatformAdmin);
   return (
     <Stack as="nav" aria-label="Main" gap="0.5">
-      {navAreasFor(isAdmin).map((area) => (
+      {navAreasFor(isPlatformAdmin).map((area) => (
         <Stack key={area.to} gap="0.5">
           <Item link={area} />
           {area.links.map((link) => (

@@ -8,6 +8,7 @@ import {
   linkRecipe,
   menuSlotRecipe,
   separatorRecipe,
+  skeletonRecipe,
   spinnerRecipe,
   toastSlotRecipe,
 } from '@chakra-ui/react/theme';
@@ -23,6 +24,7 @@ export const recipes = {
   icon: iconRecipe,
   link: linkRecipe,
   separator: separatorRecipe,
+  skeleton: skeletonRecipe,
   spinner: spinnerRecipe,
 };
 
