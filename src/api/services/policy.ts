@@ -21,17 +21,17 @@ export interface Page<T> {
 
 export const EMPTY_PAGE: Page<never> = Object.freeze({ items: [], hasMore: false, nextCursor: null }) as Page<never>;
 
-type Settled<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+type Settled<T> = { ok: true; data: T } | { ok: false; error: ApiError; body: unknown };
 
 async function settle<T>(call: Call<T>): Promise<Settled<T>> {
   try {
     const { data, error, response } = await call();
     if (error === undefined && response.ok) return { ok: true, data: data as T };
-    return { ok: false, error: toApiError(response.status, error) };
+    return { ok: false, error: toApiError(response.status, error), body: error };
   } catch (thrown) {
     // a stopped actor aborts its request: nobody is waiting for the answer
     if (isAbort(thrown)) throw thrown;
-    return { ok: false, error: toApiError(NETWORK_STATUS, thrown) };
+    return { ok: false, error: toApiError(NETWORK_STATUS, thrown), body: undefined };
   }
 }
 
@@ -66,6 +66,24 @@ export const logOnly = fetchOrNull;
 export async function orThrow<T>(what: string, call: Call<T>): Promise<T> {
   const result = await settle(call);
   if (result.ok) return result.data;
+  logFailure(what, result.error);
+  throw result.error;
+}
+
+/**
+ * Calls whose refusals are answers the caller shows (a template error on its field, "no order to
+ * preview with"): `refusalOf` picks them out of the status and error body. Any other failure is
+ * logged and re-thrown, as with orThrow.
+ */
+export async function orRefusal<T, R>(
+  what: string,
+  call: Call<T>,
+  refusalOf: (status: number, body: unknown) => R | null,
+): Promise<{ ok: true; data: T } | { ok: false; refusal: R }> {
+  const result = await settle(call);
+  if (result.ok) return result;
+  const refusal = refusalOf(result.error.status, result.body);
+  if (refusal !== null) return { ok: false, refusal };
   logFailure(what, result.error);
   throw result.error;
 }

@@ -1,6 +1,21 @@
+import { Text } from '@chakra-ui/react';
+import { selectTeam } from '../../machines/session/selectors';
+import { SessionContext } from '../app/actors';
+import { ProductsScreen } from '../products/products-screen';
 import { PageHeading } from './page-heading';
 
-/** Placeholder until this screen is built: its heading inside the default layout. */
+/** `/products`: the team's products and their mail content per OTA. */
 export function ProductsPage() {
-  return <PageHeading />;
+  const team = SessionContext.useSelector(selectTeam);
+  return (
+    <>
+      <PageHeading />
+      {/* another team is another screen */}
+      {team ? (
+        <ProductsScreen key={team.id} teamId={team.id} />
+      ) : (
+        <Text color="fg.muted">Choose a team to see its products.</Text>
+      )}
+    </>
+  );
 }

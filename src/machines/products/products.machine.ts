@@ -1,0 +1,123 @@
+import { assign, setup } from 'xstate';
+import { listMailVariables, type MailVariables } from '../../api/services/products';
+import { mailContentMachine } from '../mail-content/mail-content.machine';
+import { productListMachine } from '../product-list/product-list.machine';
+import type { Product, ProductsContext, ProductsEvent, ProductsInput } from './types';
+
+/**
+ * The products screen. Its named children:
+ *
+ *   productList   the team's products, page by page
+ *   mailContent   the chosen product's mail content per OTA (reports mail.dirty)
+ *
+ * The screen holds the choice: choosing another product starts a new editor, after asking when the
+ * open one has unsaved changes. It also loads, once, the variables a template may name.
+ */
+export const productsMachine = setup({
+  types: {
+    context: {} as ProductsContext,
+    events: {} as ProductsEvent,
+    input: {} as ProductsInput,
+    children: {} as { productList: 'productList'; mailContent: 'mailContent' },
+    tags: {} as 'variablesLoading',
+  },
+  actors: { productList: productListMachine, mailContent: mailContentMachine, loadVariables: listMailVariables },
+  guards: {
+    isChosen: ({ context }, params: { product: Product }) => context.chosen?.id === params.product.id,
+    dirty: ({ context }) => context.dirty,
+  },
+  actions: {
+    choose: assign((_, params: { product: Product }) => ({ chosen: params.product, pending: null, dirty: false })),
+    holdPending: assign((_, params: { product: Product }) => ({ pending: params.product })),
+    choosePending: assign(({ context }) => ({ chosen: context.pending, pending: null, dirty: false })),
+    dropPending: assign({ pending: null }),
+    setDirty: assign((_, params: { dirty: boolean }) => ({ dirty: params.dirty })),
+    /** A product's mail content is the template of one e-mail type: only its variables apply. */
+    setVariables: assign((_, params: MailVariables) => ({
+      variables: params.variables.filter((v) => v.emailTypes.includes(params.productContentType)),
+    })),
+    logError: (_, params: { error: unknown }) => {
+      console.error('[products]', params.error);
+    },
+  },
+}).createMachine({
+  id: 'products',
+  type: 'parallel',
+  context: ({ input }) => ({ ...input, chosen: null, pending: null, dirty: false, variables: [] }),
+  invoke: {
+    id: 'productList',
+    src: 'productList',
+    input: ({ context }) => ({ teamId: context.teamId }),
+    onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+  },
+  states: {
+    variables: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['variablesLoading'],
+          invoke: {
+            id: 'loadVariables',
+            src: 'loadVariables',
+            onDone: { target: 'ready', actions: { type: 'setVariables', params: ({ event }) => event.output } },
+            // the service has logged it
+            onError: 'failed',
+          },
+        },
+        failed: { on: { 'variables.retry': 'loading' } },
+        ready: {},
+      },
+    },
+    editor: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'product.choose': {
+              target: 'open',
+              actions: { type: 'choose', params: ({ event }) => ({ product: event.product }) },
+            },
+          },
+        },
+        open: {
+          invoke: {
+            id: 'mailContent',
+            src: 'mailContent',
+            input: ({ context }) => ({ teamId: context.teamId, productId: context.chosen!.id }),
+            onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+          },
+          on: {
+            'mail.dirty': { actions: { type: 'setDirty', params: ({ event }) => ({ dirty: event.dirty }) } },
+          },
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'product.choose': [
+                  { guard: { type: 'isChosen', params: ({ event }) => ({ product: event.product }) } },
+                  {
+                    guard: 'dirty',
+                    target: 'confirmingSwitch',
+                    actions: { type: 'holdPending', params: ({ event }) => ({ product: event.product }) },
+                  },
+                  {
+                    // a new editor for the other product
+                    target: '#products.editor.open',
+                    reenter: true,
+                    actions: { type: 'choose', params: ({ event }) => ({ product: event.product }) },
+                  },
+                ],
+              },
+            },
+            confirmingSwitch: {
+              on: {
+                'product.discard': { target: '#products.editor.open', reenter: true, actions: 'choosePending' },
+                'product.keep': { target: 'editing', actions: 'dropPending' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
