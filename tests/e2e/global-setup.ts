@@ -4,23 +4,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, waitForHealth } from '../../scripts/lib/server-process';
+import { startReceiver } from '../server/smtp-receiver';
+import { serveMailbox } from './mailbox';
 
 // Starts the product exactly as the README does (`npm start`) on a free port with a fresh data
-// folder, waits until it answers, and hands its URL to the browser tests.
+// folder, sending its e-mail to a real SMTP receiver on loopback, waits until it answers, and
+// hands its URL and the receiver's mailbox (tests/e2e/mailbox.ts) to the browser tests.
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    mailboxUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
+  // plain SMTP on loopback: the receiver offers no STARTTLS, so nodemailer sends in the clear
+  const receiver = await startReceiver();
+  const mailbox = await serveMailbox(receiver.received);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tourdesk-e2e-'));
   const baseUrl = `http://localhost:${port}`;
   const log: string[] = [];
   const child = spawn('npm', ['start'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: receiver.url },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -30,9 +37,11 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseUrl, child, 180_000, 'npm start');
   } catch (err) {
     console.error(log.join(''));
+    await Promise.all([mailbox.close(), receiver.close()]);
     throw err;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('mailboxUrl', mailbox.url);
   return async () => {
     if (child.pid) {
       try {
@@ -42,6 +51,8 @@ export default async function setup(project: TestProject) {
       }
     }
     await new Promise((r) => setTimeout(r, 500));
+    await mailbox.close();
+    await receiver.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

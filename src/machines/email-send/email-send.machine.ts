@@ -1,5 +1,6 @@
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import { sendEmails, type EmailRequest, type EmailSendResult } from '../../api/services/emails';
+import { isApiError } from '../../api/errors';
 import { getFeatures, type FeatureFlagRecord } from '../../api/services/features';
 import { flagsFor, recipients, type EmailKind } from '../../domain/email-recipients';
 import { isFlagOn } from '../../domain/feature-flags';
@@ -98,7 +99,10 @@ export const emailSendMachine = setup({
       sending: context.result?.refused.map((r) => r.orderId) ?? [],
     })),
     keepResult: assign((_, p: { result: EmailSendResult }) => ({ result: p.result })),
-    fail: assign({ error: SEND_FAILED }),
+    /** A refusal of the whole request (4xx) says why in the server's words; anything else is the general text. */
+    fail: assign((_, p: { error: unknown }) => ({
+      error: isApiError(p.error) && p.error.status >= 400 && p.error.status < 500 ? p.error.message : SEND_FAILED,
+    })),
     reportQueued: enqueueActions(({ context, enqueue }, p: { result: EmailSendResult }) => {
       const orderIds = p.result.queued.map((q) => q.orderId);
       if (orderIds.length === 0) return;
@@ -195,7 +199,7 @@ export const emailSendMachine = setup({
             ],
           },
         ],
-        onError: { target: 'failed', actions: 'fail' },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     /** The mail error alert: nothing was queued; Retry repeats the same request (same key). */

@@ -20,3 +20,4 @@ export const selectRecipients = (s: EmailSendSnapshot) =>
 export const selectCanSubmit = (s: EmailSendSnapshot) => s.can({ type: 'email.submit' });
 export const selectRefused = (s: EmailSendSnapshot) => s.context.result?.refused ?? [];
 export const selectGuides = (s: EmailSendSnapshot) => s.children.guides;
+export const selectError = (s: EmailSendSnapshot) => s.context.error;

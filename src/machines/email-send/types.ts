@@ -55,7 +55,7 @@ export type EmailSendEvent =
 export type EmailSendReport = { type: 'email.queued'; kind: EmailKind; orderIds: string[] };
 
 export const NOT_SUPPORTED = 'Not Supported';
-export const SEND_FAILED = 'The e-mails could not be sent';
+export const SEND_FAILED = 'the request did not go through. Check the connection and try again.';
 
 /** `3 e-mails queued`, `1 e-mail queued`. */
 export function queuedMessage(n: number): string {

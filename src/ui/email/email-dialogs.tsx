@@ -7,6 +7,7 @@ import type { EmailField } from '../../machines/email-send/types';
 import {
   selectCanSubmit,
   selectDraft,
+  selectError,
   selectFailed,
   selectGuides,
   selectInDialog,
@@ -121,7 +122,7 @@ function SendDialog({ email }: { email: EmailSendActorRef }) {
             </chakra.ul>
           </Stack>
         )}
-        {(kind === 'CONFIRMATION' || kind === 'REVIEW') && (
+        {kind !== 'INFORMATION' && (
           <chakra.label display="flex" gap="2" alignItems="center">
             <input
               type="checkbox"
@@ -178,6 +179,7 @@ function InfoFields({ email }: { email: EmailSendActorRef }) {
 
 /** A send that failed as a whole: nothing was queued; Retry repeats it (the same key: never twice). */
 function MailErrorAlert({ email }: { email: EmailSendActorRef }) {
+  const error = useSelector(email, selectError);
   const close = () => email.send({ type: 'email.cancel' });
   return (
     <Modal
@@ -193,7 +195,7 @@ function MailErrorAlert({ email }: { email: EmailSendActorRef }) {
         </HStack>
       }
     >
-      <Text role="alert">Nothing was sent. Check the connection and try again.</Text>
+      <Text role="alert">Nothing was sent: {error}</Text>
     </Modal>
   );
 }
@@ -216,13 +218,16 @@ function PartialMailErrorAlert({ email }: { email: EmailSendActorRef }) {
         </HStack>
       }
     >
-      <chakra.ul m="0" ps="4" role="alert">
-        {refused.map((r) => (
-          <li key={r.orderId}>
-            {r.displayId}: {r.message}
-          </li>
-        ))}
-      </chakra.ul>
+      {/* the alert holds the list: a list with role="alert" is no longer a list (axe: listitem) */}
+      <div role="alert">
+        <chakra.ul m="0" ps="4">
+          {refused.map((r) => (
+            <li key={r.orderId}>
+              {r.displayId}: {r.message}
+            </li>
+          ))}
+        </chakra.ul>
+      </div>
     </Modal>
   );
 }

@@ -12,8 +12,8 @@ export const HEADER_HEIGHT = 32;
 
 export const COLUMNS: Record<ListKind, { template: string; titles: string[] }> = {
   orders: {
-    template: '110px 70px 1.2fr 56px 2fr 40px 130px 90px',
-    titles: ['Order', 'OTA', 'OTA order', 'Time', 'Product', 'Qty', 'Status', 'Tour'],
+    template: '110px 70px 1.2fr 56px 2fr 40px 130px 90px 110px',
+    titles: ['Order', 'OTA', 'OTA order', 'Time', 'Product', 'Qty', 'Status', 'Tour', 'E-mails'],
   },
   tours: {
     template: '110px 1.6fr 130px 2fr 70px 130px',
@@ -72,10 +72,18 @@ export interface RowState {
   focused: boolean;
 }
 
+/** The e-mails an order's customer got (SPEC's checkpoints), in a few letters: `Conf · Info · Review`. */
+function sentEmails(checks: Order['emailCheckpoints']): string {
+  const sent = [checks.confirmation && 'Conf', checks.info && 'Info', checks.review && 'Review'];
+  return sent.filter(Boolean).join(' · ');
+}
+
 function OrderCells({ order, timezone }: { order: Order; timezone: string }) {
   return (
     <>
-      <span role="gridcell" className="strong">{order.displayId}</span>
+      <span role="gridcell" className="strong">
+        {order.displayId}
+      </span>
       <span role="gridcell">{order.ota}</span>
       <span role="gridcell">{order.otaOrderId}</span>
       <span role="gridcell">{timeIn(order.departureAt, timezone)}</span>
@@ -84,7 +92,12 @@ function OrderCells({ order, timezone }: { order: Order; timezone: string }) {
       </span>
       <span role="gridcell">{order.quantity.total}</span>
       <span role="gridcell">{statusLabel(order.statusV2)}</span>
-      <span role="gridcell" className="muted">{order.tour?.displayId ?? ''}</span>
+      <span role="gridcell" className="muted">
+        {order.tour?.displayId ?? ''}
+      </span>
+      <span role="gridcell" className="muted" data-email-checkpoints>
+        {sentEmails(order.emailCheckpoints)}
+      </span>
     </>
   );
 }
@@ -92,7 +105,9 @@ function OrderCells({ order, timezone }: { order: Order; timezone: string }) {
 function TourCells({ tour, timezone }: { tour: Tour; timezone: string }) {
   return (
     <>
-      <span role="gridcell" className="strong">{tour.displayId}</span>
+      <span role="gridcell" className="strong">
+        {tour.displayId}
+      </span>
       <span role="gridcell">{tour.displayName}</span>
       <span role="gridcell">{timeIn(tour.departureAt, timezone)}</span>
       <span role="gridcell">{tour.product ? `${tour.product.route} · ${tour.product.pack}` : ''}</span>
@@ -144,7 +159,9 @@ export const HeaderRowView = memo(function HeaderRowView({ kind, row, ...state }
       aria-rowindex={state.index + 2}
       style={{ top: state.start }}
     >
-      <span role="gridcell" className="strong">{dayLabel(row.date)}</span>
+      <span role="gridcell" className="strong">
+        {dayLabel(row.date)}
+      </span>
       <span role="gridcell" className="muted" data-day-count={row.count}>
         {row.count} {noun}
       </span>

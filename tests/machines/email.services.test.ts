@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, toPromise, type AnyActorLogic } from 'xstate';
+
+/** The e-mail services go through the one client; here it answers from a table and records the requests. */
+const requests: Request[] = [];
+let answer: (request: Request) => Response = () => new Response(null, { status: 500 });
+vi.mock('../../src/api/client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/api/client')>();
+  const fetch = async (request: Request) => {
+    requests.push(request);
+    return answer(request);
+  };
+  return { ...original, api: original.createApiClient({ baseUrl: 'http://test', fetch }) };
+});
+const { sendEmails, searchGuides } = await import('../../src/api/services/emails');
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const run = (logic: AnyActorLogic, input: unknown) => toPromise(createActor(logic, { input }).start());
+
+beforeEach(() => {
+  requests.length = 0;
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('sendEmails', () => {
+  const RESULT = {
+    emailType: 'INFORMATION',
+    queued: [{ orderId: 'o1', displayId: 'VN-1', messageId: 'm1' }],
+    refused: [],
+  };
+
+  it('POSTs the orders and details to the type, with the key in the Idempotency-Key header only', async () => {
+    answer = () => json(200, RESULT);
+    const info = { message: 'Bring a hat', meetingPoint: 'Lobby', meetingTime: '07:00', guideId: 'g1' };
+    await expect(
+      run(sendEmails, { type: 'INFORMATION', orderIds: ['o1'], sendAgain: false, info, idempotencyKey: 'key-1' }),
+    ).resolves.toEqual(RESULT);
+    const [request] = requests;
+    expect(request.method).toBe('POST');
+    expect(new URL(request.url).pathname).toBe('/api/v1/orders/email/INFORMATION');
+    expect(request.headers.get('Idempotency-Key')).toBe('key-1');
+    await expect(request.json()).resolves.toEqual({ orderIds: ['o1'], sendAgain: false, info });
+  });
+
+  it('sends a cancellation reason, and no details a type does not take', async () => {
+    answer = () => json(200, { ...RESULT, emailType: 'CANCELLATION' });
+    await run(sendEmails, {
+      type: 'CANCELLATION',
+      orderIds: ['o1', 'o2'],
+      sendAgain: true,
+      cancel: { reason: 'Storm' },
+      idempotencyKey: 'key-2',
+    });
+    await expect(requests[0].json()).resolves.toEqual({
+      orderIds: ['o1', 'o2'],
+      sendAgain: true,
+      cancel: { reason: 'Storm' },
+    });
+  });
+
+  it('fails (and logs) when the server refuses or fails: the machine opens the mail error alert', async () => {
+    answer = () => json(500, { error: 'INTERNAL', message: 'boom' });
+    const input = { type: 'CONFIRMATION', orderIds: ['o1'], sendAgain: false, idempotencyKey: 'key-3' };
+    await expect(run(sendEmails, input)).rejects.toMatchObject({ status: 500 });
+    expect(console.error).toHaveBeenCalled();
+  });
+});
+
+describe('searchGuides', () => {
+  it('asks for 10 guides by default, and as many as asked', async () => {
+    answer = () => json(200, { guides: [] });
+    await expect(run(searchGuides, { query: 'anh' })).resolves.toEqual([]);
+    await run(searchGuides, { query: '', num: 3 });
+    const [first, second] = requests.map((r) => new URL(r.url));
+    expect(first.pathname).toBe('/api/v1/guides/search');
+    expect(Object.fromEntries(first.searchParams)).toEqual({ searchTerms: 'anh', num: '10' });
+    expect(Object.fromEntries(second.searchParams)).toEqual({ searchTerms: '', num: '3' });
+  });
+});
