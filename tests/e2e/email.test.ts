@@ -253,15 +253,15 @@ describe('confirmations', () => {
     await expect(dialog.getByRole('status').innerText()).resolves.toBe('1 customer will receive it.');
     const leftOut = () => dialog.getByTestId('left-out').locator('li').allInnerTexts();
     await expect(leftOut()).resolves.toEqual([
-      `${canceled.displayId}: canceled`,
-      `${confirmed.displayId}: already sent`,
+      `canceled (1): ${canceled.displayId}`,
+      `already sent (1): ${confirmed.displayId}`,
     ]);
     await expectAccessible(home, 'the multi-send-confirmation dialog');
     // "send again" takes in the one already confirmed, never the canceled one
     const again = dialog.getByLabel('Send again to those who already have it');
     await again.check();
     await expect.poll(() => dialog.getByRole('status').innerText()).toBe('2 customers will receive it.');
-    await expect(leftOut()).resolves.toEqual([`${canceled.displayId}: canceled`]);
+    await expect(leftOut()).resolves.toEqual([`canceled (1): ${canceled.displayId}`]);
     await again.uncheck();
     await expect.poll(() => dialog.getByRole('status').innerText()).toBe('1 customer will receive it.');
 
@@ -300,7 +300,9 @@ describe('confirmations', () => {
     await emailMenu(home, 'Send confirmation');
     await home.getByTestId('send-confirm-dialog').getByRole('button', { name: 'Send', exact: true }).click();
     const alert = home.getByTestId('mail-error-alert');
-    await alert.getByText('Nothing was sent: the request did not go through. Check the connection and try again.').waitFor();
+    await alert
+      .getByText('Nothing was sent: the request did not go through. Check the connection and try again.')
+      .waitFor();
     await expectAccessible(home, 'the mail error alert');
     await expect(messagesOf(order)).resolves.toEqual([]);
 

@@ -2,7 +2,7 @@ import { Button, chakra, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { LEFT_OUT_TEXT, type EmailKind } from '../../domain/email-recipients';
+import { LEFT_OUT_TEXT, type EmailKind, type LeftOutReason } from '../../domain/email-recipients';
 import type { EmailField } from '../../machines/email-send/types';
 import {
   selectCanSubmit,
@@ -35,6 +35,20 @@ function dialogId(kind: EmailKind, count: number): string {
   return { INFORMATION: 'send-info-dialog', CANCELLATION: 'send-cancellation-dialog', REVIEW: 'send-review-dialog' }[
     kind
   ];
+}
+
+/** At most this many display ids per reason: a day's thousand orders would make a page of them. */
+const SHOWN_PER_REASON = 10;
+
+/** Who is left out, one line per reason: the first display ids and how many more. */
+function leftOutByReason(leftOut: ReturnType<typeof selectRecipients>['leftOut']) {
+  const groups = new Map<LeftOutReason, string[]>();
+  for (const { order, reason } of leftOut) groups.set(reason, [...(groups.get(reason) ?? []), order.displayId]);
+  return [...groups].map(([reason, all]) => ({
+    reason,
+    ids: all.slice(0, SHOWN_PER_REASON),
+    more: Math.max(0, all.length - SHOWN_PER_REASON),
+  }));
 }
 
 const fieldStyle = { px: '2', py: '1', borderWidth: '1px', borderRadius: 'md', bg: 'bg', width: 'full' } as const;
@@ -114,9 +128,10 @@ function SendDialog({ email }: { email: EmailSendActorRef }) {
           <Stack gap="1" data-testid="left-out">
             <Text fontWeight="bold">Left out</Text>
             <chakra.ul m="0" ps="4">
-              {leftOut.map(({ order, reason }) => (
-                <li key={order.id}>
-                  {order.displayId}: {LEFT_OUT_TEXT[reason]}
+              {leftOutByReason(leftOut).map(({ reason, ids, more }) => (
+                <li key={reason}>
+                  {LEFT_OUT_TEXT[reason]} ({ids.length + more}): {ids.join(', ')}
+                  {more > 0 ? ` and ${more} more` : ''}
                 </li>
               ))}
             </chakra.ul>
