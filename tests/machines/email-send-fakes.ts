@@ -100,6 +100,8 @@ export function emailHarness() {
   async function settle(id: 'getFeatures' | 'sendEmails', outcome: { output: unknown } | { error: unknown }) {
     services.settle(id, outcome);
     await flush();
+    // the queued e-mails are reported in a task of their own (a 0 ms delay)
+    await new Promise((resolve) => setTimeout(resolve, 1));
   }
   return { ...screen, email: screen.child, notices, searches, requests, flagReads, settle, running: services.running };
 }

@@ -55,6 +55,7 @@ export const emailSendMachine = setup({
     children: {} as { guides: 'guides' },
   },
   actors: { getFeatures, sendEmails, guides: guideSearchMachine },
+  delays: { afterResult: 0 },
   guards: {
     hasOrders: ({ context }, p: { target: 'selection' | 'open' }) => targetOf(context, p.target).length > 0,
     flagsOn: ({ context }, p: { flags: FeatureFlagRecord[] | null }) =>
@@ -106,7 +107,10 @@ export const emailSendMachine = setup({
     reportQueued: enqueueActions(({ context, enqueue }, p: { result: EmailSendResult }) => {
       const orderIds = p.result.queued.map((q) => q.orderId);
       if (orderIds.length === 0) return;
-      enqueue.sendParent({ type: 'email.queued', kind: context.kind, orderIds } satisfies EmailSendReport);
+      // the screen patches a thousand rows in a task of its own, after the one that closes the dialog
+      enqueue.sendParent({ type: 'email.queued', kind: context.kind, orderIds } satisfies EmailSendReport, {
+        delay: 'afterResult',
+      });
       enqueue.emit({ type: 'notify', kind: 'success', message: queuedMessage(orderIds.length) });
     }),
     notifyNotSupported: emit({ type: 'notify', kind: 'info', message: NOT_SUPPORTED } as const),
