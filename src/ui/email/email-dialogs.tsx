@@ -192,46 +192,59 @@ function InfoFields({ email }: { email: EmailSendActorRef }) {
   );
 }
 
-/** A send that failed as a whole: nothing was queued; Retry repeats it (the same key: never twice). */
-function MailErrorAlert({ email }: { email: EmailSendActorRef }) {
-  const error = useSelector(email, selectError);
+/** The mail error alerts: Close, or Retry (the machine decides what a retry sends). */
+function ErrorAlert({
+  email,
+  testId,
+  title,
+  retryLabel,
+  children,
+}: {
+  email: EmailSendActorRef;
+  testId: string;
+  title: string;
+  retryLabel: string;
+  children: ReactNode;
+}) {
   const close = () => email.send({ type: 'email.cancel' });
   return (
     <Modal
-      testId="mail-error-alert"
-      title="The e-mails could not be sent"
+      testId={testId}
+      title={title}
       onClose={close}
       footer={
         <HStack>
           <Button variant="outline" onClick={close}>
             Close
           </Button>
-          <Button onClick={() => email.send({ type: 'email.retry' })}>Retry</Button>
+          <Button onClick={() => email.send({ type: 'email.retry' })}>{retryLabel}</Button>
         </HStack>
       }
     >
-      <Text role="alert">Nothing was sent: {error}</Text>
+      {children}
     </Modal>
+  );
+}
+
+/** A send that failed as a whole: nothing was queued; Retry repeats it (the same key: never twice). */
+function MailErrorAlert({ email }: { email: EmailSendActorRef }) {
+  const error = useSelector(email, selectError);
+  return (
+    <ErrorAlert email={email} testId="mail-error-alert" title="The e-mails could not be sent" retryLabel="Retry">
+      <Text role="alert">Nothing was sent: {error}</Text>
+    </ErrorAlert>
   );
 }
 
 /** The orders the server refused, with why; Retry sends to those again. */
 function PartialMailErrorAlert({ email }: { email: EmailSendActorRef }) {
   const refused = useSelector(email, selectRefused);
-  const close = () => email.send({ type: 'email.cancel' });
   return (
-    <Modal
+    <ErrorAlert
+      email={email}
       testId="partial-mail-error-alert"
       title="Some e-mails could not be sent"
-      onClose={close}
-      footer={
-        <HStack>
-          <Button variant="outline" onClick={close}>
-            Close
-          </Button>
-          <Button onClick={() => email.send({ type: 'email.retry' })}>Retry these</Button>
-        </HStack>
-      }
+      retryLabel="Retry these"
     >
       {/* the alert holds the list: a list with role="alert" is no longer a list (axe: listitem) */}
       <div role="alert">
@@ -243,6 +256,6 @@ function PartialMailErrorAlert({ email }: { email: EmailSendActorRef }) {
           ))}
         </chakra.ul>
       </div>
-    </Modal>
+    </ErrorAlert>
   );
 }
