@@ -76,7 +76,10 @@ export const emailSendMachine = setup({
     isInformation: ({ context }) => context.kind === 'INFORMATION',
   },
   actions: {
-    select: assign((_, p: { selected: EmailSendContext['selected']; open: EmailSendContext['open'] }) => p),
+    select: assign((_, p: { selected: EmailSendContext['selected']; open: EmailSendContext['open'] }) => ({
+      selected: p.selected,
+      open: p.open,
+    })),
     start: assign(({ context }, p: { kind: EmailKind; target: 'selection' | 'open' }) => ({
       kind: p.kind,
       orders: targetOf(context, p.target),
