@@ -1,29 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerWith, json, requests, resetClient } from './fake-client';
 import { createActor, toPromise } from 'xstate';
 import { bulkStatusMachines } from '../../src/machines/bulk-status/bulk-status.machine';
 import { movedMessage } from '../../src/machines/bulk-status/types';
 import { SELECTED } from './bulk-status-fakes';
 import { underParent } from './shared-fakes';
 
-/** The services go through the one client; here it answers from a table and records the requests. */
-const requests: Request[] = [];
-let answer: (request: Request) => Response = () => new Response(null, { status: 500 });
-vi.mock('../../src/api/client', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/api/client')>();
-  const fetch = async (request: Request) => {
-    requests.push(request);
-    return answer(request);
-  };
-  return { ...original, api: original.createApiClient({ baseUrl: 'http://test', fetch }) };
-});
+/** The services go through the one client; here it answers as each test says and records the requests. */
+vi.mock('../../src/api/client', async (importOriginal) =>
+  (await import('./fake-client')).clientOver(await importOriginal()),
+);
 const { updateOrderStatusBatch, updateTourStatusBatch } = await import('../../src/api/services/status');
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const run = <T>(logic: Parameters<typeof createActor>[0], input: T) => toPromise(createActor(logic, { input }).start());
 
 beforeEach(() => {
-  requests.length = 0;
+  resetClient();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => vi.restoreAllMocks());
@@ -32,7 +24,7 @@ describe('status services', () => {
   const items = [{ id: 'o1', statusV2: 'pending' as const, version: 2 }];
 
   it('PUTs the orders batch and answers the new statuses and versions', async () => {
-    answer = () => json(200, { orders: [{ id: 'o1', statusV2: 'pending', version: 3 }] });
+    answerWith(() => json(200, { orders: [{ id: 'o1', statusV2: 'pending', version: 3 }] }));
     await expect(run(updateOrderStatusBatch, { items })).resolves.toEqual([
       { id: 'o1', statusV2: 'pending', version: 3 },
     ]);
@@ -42,7 +34,7 @@ describe('status services', () => {
   });
 
   it('PUTs the tours batch', async () => {
-    answer = () => json(200, { tours: [{ id: 'o1', statusV2: 'pending', version: 3 }] });
+    answerWith(() => json(200, { tours: [{ id: 'o1', statusV2: 'pending', version: 3 }] }));
     await expect(run(updateTourStatusBatch, { items })).resolves.toHaveLength(1);
     expect(new URL(requests[0].url).pathname).toBe('/api/v2/tours/status/batch');
     await expect(requests[0].json()).resolves.toEqual({ tours: items });
@@ -52,7 +44,7 @@ describe('status services', () => {
     ['orders', updateOrderStatusBatch, 409],
     ['tours', updateTourStatusBatch, 500],
   ] as const)('a failed %s move is logged and answers null (SPEC section 8)', async (_, logic, status) => {
-    answer = () => json(status, { error: 'STALE', message: 'changed meanwhile' });
+    answerWith(() => json(status, { error: 'STALE', message: 'changed meanwhile' }));
     await expect(run(logic, { items })).resolves.toBeNull();
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('failed'));
   });
@@ -69,7 +61,7 @@ describe('bulk status of each kind', () => {
       { id: 'o1', statusV2: 'arranged', version: 4 },
       { id: 'o9', statusV2: 'arranged', version: 1 },
     ];
-    answer = () => json(200, { [key]: changes });
+    answerWith(() => json(200, { [key]: changes }));
     const screen = underParent(bulkStatusMachines[kind], { kind });
     const notices: string[] = [];
     screen.child.on('notify', (n) => notices.push(n.message));

@@ -1,25 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerWith, json, requests, resetClient } from './fake-client';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 
-/** The e-mail services go through the one client; here it answers from a table and records the requests. */
-const requests: Request[] = [];
-let answer: (request: Request) => Response = () => new Response(null, { status: 500 });
-vi.mock('../../src/api/client', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/api/client')>();
-  const fetch = async (request: Request) => {
-    requests.push(request);
-    return answer(request);
-  };
-  return { ...original, api: original.createApiClient({ baseUrl: 'http://test', fetch }) };
-});
+/** The services go through the one client; here it answers as each test says and records the requests. */
+vi.mock('../../src/api/client', async (importOriginal) =>
+  (await import('./fake-client')).clientOver(await importOriginal()),
+);
 const { sendEmails, searchGuides } = await import('../../src/api/services/emails');
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const run = (logic: AnyActorLogic, input: unknown) => toPromise(createActor(logic, { input }).start());
 
 beforeEach(() => {
-  requests.length = 0;
+  resetClient();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => vi.restoreAllMocks());
@@ -32,7 +24,7 @@ describe('sendEmails', () => {
   };
 
   it('POSTs the orders and details to the type, with the key in the Idempotency-Key header only', async () => {
-    answer = () => json(200, RESULT);
+    answerWith(() => json(200, RESULT));
     const info = { message: 'Bring a hat', meetingPoint: 'Lobby', meetingTime: '07:00', guideId: 'g1' };
     await expect(
       run(sendEmails, { type: 'INFORMATION', orderIds: ['o1'], sendAgain: false, info, idempotencyKey: 'key-1' }),
@@ -45,7 +37,7 @@ describe('sendEmails', () => {
   });
 
   it('sends a cancellation reason, and no details a type does not take', async () => {
-    answer = () => json(200, { ...RESULT, emailType: 'CANCELLATION' });
+    answerWith(() => json(200, { ...RESULT, emailType: 'CANCELLATION' }));
     await run(sendEmails, {
       type: 'CANCELLATION',
       orderIds: ['o1', 'o2'],
@@ -61,7 +53,7 @@ describe('sendEmails', () => {
   });
 
   it('fails (and logs) when the server refuses or fails: the machine opens the mail error alert', async () => {
-    answer = () => json(500, { error: 'INTERNAL', message: 'boom' });
+    answerWith(() => json(500, { error: 'INTERNAL', message: 'boom' }));
     const input = { type: 'CONFIRMATION', orderIds: ['o1'], sendAgain: false, idempotencyKey: 'key-3' };
     await expect(run(sendEmails, input)).rejects.toMatchObject({ status: 500 });
     expect(console.error).toHaveBeenCalled();
@@ -70,7 +62,7 @@ describe('sendEmails', () => {
 
 describe('searchGuides', () => {
   it('asks for 10 guides by default, and as many as asked', async () => {
-    answer = () => json(200, { guides: [] });
+    answerWith(() => json(200, { guides: [] }));
     await expect(run(searchGuides, { query: 'anh' })).resolves.toEqual([]);
     await run(searchGuides, { query: '', num: 3 });
     const [first, second] = requests.map((r) => new URL(r.url));

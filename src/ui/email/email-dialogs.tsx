@@ -1,5 +1,4 @@
-import { Button, chakra, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { dialogSlotRecipe } from '@chakra-ui/react/theme';
+import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { LEFT_OUT_TEXT, type EmailKind, type LeftOutReason } from '../../domain/email-recipients';
@@ -20,6 +19,7 @@ import {
   selectSending,
   type EmailSendActorRef,
 } from '../../machines/email-send/selectors';
+import { Modal } from '../dialogs/modal';
 import { GuidePicker } from './guide-picker';
 
 const TITLES: Record<EmailKind, string> = {
@@ -62,37 +62,6 @@ export function EmailDialogs({ email }: { email: EmailSendActorRef }) {
   if (failed) return <MailErrorAlert email={email} />;
   if (partly) return <PartialMailErrorAlert email={email} />;
   return null;
-}
-
-function Modal({
-  testId,
-  title,
-  onClose,
-  children,
-  footer,
-}: {
-  testId: string;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  footer: ReactNode;
-}) {
-  return (
-    <Dialog.Root recipe={dialogSlotRecipe} open placement="center" onOpenChange={(d) => !d.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>{footer}</Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
 }
 
 function SendDialog({ email }: { email: EmailSendActorRef }) {

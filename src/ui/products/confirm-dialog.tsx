@@ -1,6 +1,6 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
-import { dialogSlotRecipe } from '@chakra-ui/react/theme';
+import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Modal } from '../dialogs/modal';
 
 interface ConfirmDialogProps {
   title: string;
@@ -23,32 +23,23 @@ export function ConfirmDialog({
   testId,
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root
-      recipe={dialogSlotRecipe}
+    <Modal
+      testId={testId}
+      title={title}
       role="alertdialog"
-      open
-      placement="center"
-      onOpenChange={(details) => !details.open && onCancel()}
+      onClose={onCancel}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+          <Button colorPalette="red" onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                {cancelLabel}
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {children}
+    </Modal>
   );
 }

@@ -1,5 +1,4 @@
-import { Button, chakra, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
-import { dialogSlotRecipe } from '@chakra-ui/react/theme';
+import { Button, chakra, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import timezonePlugin from 'dayjs/plugin/timezone';
@@ -8,6 +7,7 @@ import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { linkTourMachine } from '../../machines/link-tour/link-tour.machine';
 import { matchingTours } from '../../domain/link-tour-search';
+import { Modal } from '../dialogs/modal';
 
 dayjs.extend(utc);
 dayjs.extend(timezonePlugin);
@@ -37,81 +37,70 @@ export function LinkTourDialog({ actor, timezone }: LinkTourDialogProps) {
   const title = single ? `Add order ${orderLabel} to a tour` : `Add ${orderIds.length} orders to a tour`;
 
   return (
-    <Dialog.Root
-      recipe={dialogSlotRecipe}
-      open
-      placement="center"
-      onOpenChange={(details) => !details.open && actor.send({ type: 'link.cancel' })}
+    <Modal
+      testId={single ? 'linked-tour-dialog' : 'multi-linked-tour-dialog'}
+      title={title}
+      onClose={() => actor.send({ type: 'link.cancel' })}
+      footer={
+        <>
+          <Button variant="outline" disabled={busy} onClick={() => actor.send({ type: 'link.cancel' })}>
+            Cancel
+          </Button>
+          <Button disabled={!canSubmit} loading={busy} onClick={() => actor.send({ type: 'link.submit' })}>
+            Link
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={single ? 'linked-tour-dialog' : 'multi-linked-tour-dialog'}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <chakra.input
-                  type="search"
-                  aria-label="Search tours"
-                  placeholder="Tour id (T-000123) or name"
-                  value={query}
-                  onChange={(e) => actor.send({ type: 'link.search', query: e.target.value })}
-                  h="8"
-                  px="2"
-                  borderWidth="1px"
-                  borderRadius="md"
-                  bg="bg"
-                />
-                <Stack role="radiogroup" aria-label="Tours" gap="1" maxH="18rem" overflowY="auto" aria-busy={searching}>
-                  {shown.map((tour) => (
-                    <chakra.button
-                      key={tour.id}
-                      type="button"
-                      role="radio"
-                      aria-checked={tour.id === picked}
-                      onClick={() => actor.send({ type: 'link.pick', tourId: tour.id })}
-                      textAlign="start"
-                      px="2"
-                      py="1"
-                      borderWidth="1px"
-                      borderRadius="md"
-                      borderColor={tour.id === picked ? 'primary.500' : 'border'}
-                      bg={tour.id === picked ? 'primary.50' : undefined}
-                    >
-                      <Text fontWeight="bold">
-                        {tour.displayId} · {tour.displayName}
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {dayjs(tour.departureAt).tz(timezone).format('YYYY-MM-DD HH:mm')} · {tour.orderCount}{' '}
-                        {tour.orderCount === 1 ? 'order' : 'orders'}
-                      </Text>
-                    </chakra.button>
-                  ))}
-                  {shown.length === 0 && (
-                    <Text color="fg.muted">
-                      {searching
-                        ? 'Searching…'
-                        : query.trim()
-                          ? 'No tours found'
-                          : 'No tours around these days: type a tour id to find any tour'}
-                    </Text>
-                  )}
-                </Stack>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" disabled={busy} onClick={() => actor.send({ type: 'link.cancel' })}>
-                Cancel
-              </Button>
-              <Button disabled={!canSubmit} loading={busy} onClick={() => actor.send({ type: 'link.submit' })}>
-                Link
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="3">
+        <chakra.input
+          type="search"
+          aria-label="Search tours"
+          placeholder="Tour id (T-000123) or name"
+          value={query}
+          onChange={(e) => actor.send({ type: 'link.search', query: e.target.value })}
+          h="8"
+          px="2"
+          borderWidth="1px"
+          borderRadius="md"
+          bg="bg"
+        />
+        <Stack role="radiogroup" aria-label="Tours" gap="1" maxH="18rem" overflowY="auto" aria-busy={searching}>
+          {shown.map((tour) => (
+            <chakra.button
+              key={tour.id}
+              type="button"
+              role="radio"
+              aria-checked={tour.id === picked}
+              onClick={() => actor.send({ type: 'link.pick', tourId: tour.id })}
+              textAlign="start"
+              px="2"
+              py="1"
+              borderWidth="1px"
+              borderRadius="md"
+              borderColor={tour.id === picked ? 'primary.500' : 'border'}
+              bg={tour.id === picked ? 'primary.50' : undefined}
+            >
+              <Text fontWeight="bold">
+                {tour.displayId} · {tour.displayName}
+              </Text>
+              <Text fontSize="xs" color="fg.muted">
+                {dayjs(tour.departureAt).tz(timezone).format('YYYY-MM-DD HH:mm')} · {tour.orderCount}{' '}
+                {tour.orderCount === 1 ? 'order' : 'orders'}
+              </Text>
+            </chakra.button>
+          ))}
+          {shown.length === 0 && (
+            <Text color="fg.muted">
+              {searching
+                ? 'Searching…'
+                : query.trim()
+                  ? 'No tours found'
+                  : 'No tours around these days: type a tour id to find any tour'}
+            </Text>
+          )}
+        </Stack>
+      </Stack>
+    </Modal>
   );
 }
