@@ -159,15 +159,15 @@ function route(known: Known, event: WorkspaceEvent): { next: Known; routed: Rout
       totals = 1;
       break;
     case 'email.queued': {
-      // the loaded ones show their checkpoint at once; the panel is told about each
+      // the loaded ones show their checkpoint at once; the panel only when its order is one of them
       const rows = known.items
         .filter((i) => event.orderIds.includes(i.id))
         .map((i) => ({ id: i.id, emailCheckpoints: { ...(i as Order).emailCheckpoints, confirmation: true } }));
-      messages.push(
-        ['list', { type: 'list.patch', rows }],
-        ['detail', { type: 'detail.patch', rows: event.orderIds.map((id) => rows.find((r) => r.id === id) ?? { id }) }],
-        ['orderEmails', { type: 'emails.refresh' }],
-      );
+      messages.push(['list', { type: 'list.patch', rows }]);
+      const open = known.openId;
+      if (open && event.orderIds.includes(open))
+        messages.push(['detail', { type: 'detail.patch', rows: [rows.find((r) => r.id === open) ?? { id: open }] }]);
+      messages.push(['orderEmails', { type: 'emails.refresh' }]);
       break;
     }
     case 'emails.delivered':

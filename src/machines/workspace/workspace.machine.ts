@@ -108,10 +108,10 @@ export const workspaceMachine = setup({
           return checkpoint ? { id: item.id, emailCheckpoints: { ...checks, [checkpoint]: true } } : { id: item.id };
         });
       if (checkpoint) enqueue.sendTo('list', { type: 'list.patch', rows });
-      enqueue.sendTo('detail', {
-        type: 'detail.patch',
-        rows: params.orderIds.map((id) => rows.find((r) => r.id === id) ?? { id }),
-      });
+      // the panel shows one order: its row, if it was among them (loaded or not)
+      const open = context.openId;
+      if (open && queued.has(open))
+        enqueue.sendTo('detail', { type: 'detail.patch', rows: [rows.find((r) => r.id === open) ?? { id: open }] });
       enqueue.sendTo('orderEmails', { type: 'emails.refresh' });
     }),
     patchList: sendTo('list', (_, params: { rows: PatchRow[] }) => ({
