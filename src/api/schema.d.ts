@@ -170,8 +170,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Number of orders matching the filters */
+        /** Number of orders matching the filters (the same filters as listOrders) */
         get: operations["countOrdersTotal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's orders per channel and day over a month (or any range up to 366 days)
+         * @description Computed from the team's orders, by departure or booking date, in the team's timezone days. Every figure equals what listOrders/countOrdersTotal answer for the same team, dates, basis, OTA and status: the channels add up to the totals.
+         */
+        get: operations["getOrderStatistics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -776,6 +796,52 @@ export interface components {
         /** @enum {string} */
         Ota: "KLOOK" | "KKDAY" | "VIATOR" | "MPG";
         /** @enum {string} */
+        DateBasis: "departure" | "booking";
+        Passengers: {
+            adult: number;
+            child: number;
+        };
+        CurrencyAmount: {
+            currency: string;
+            amount: number;
+        };
+        /** @description Figures over the orders of a range (all channels, or one) */
+        StatisticsFigures: {
+            passengers: components["schemas"]["Passengers"];
+            /** @description Sum of the orders' TOTAL prices, one entry per currency, largest first */
+            revenue: components["schemas"]["CurrencyAmount"][];
+            canceled: number;
+            cancelRequested: number;
+            /** @description Orders whose confirmation e-mail was sent */
+            confirmationSent: number;
+            /** @description Orders whose info e-mail was sent */
+            infoSent: number;
+        };
+        ChannelStatistics: components["schemas"]["StatisticsFigures"] & {
+            /** @enum {string} */
+            name: "Klook" | "KKday" | "Viator" | "MPG";
+            ota: components["schemas"]["Ota"];
+            /** @description The channel's orders in the range */
+            monthlyTotal: number;
+            /** @description The channel's orders per day, one entry per element of `days` */
+            dailyOrders: number[];
+        };
+        OrderStatistics: components["schemas"]["StatisticsFigures"] & {
+            /** @description The month of startDate */
+            month: string;
+            startDate: components["schemas"]["Date"];
+            endDate: components["schemas"]["Date"];
+            basis: components["schemas"]["DateBasis"];
+            /** @description Every day of the range, in order */
+            days: components["schemas"]["Date"][];
+            /** @description Klook, KKday, Viator and MPG, always all four, in that order */
+            channels: components["schemas"]["ChannelStatistics"][];
+            /** @description Orders in the range */
+            totalOrders: number;
+            /** @description Orders in the month of startDate (within the range); equals totalOrders for a month */
+            monthlyTotalOrders: number;
+        };
+        /** @enum {string} */
         OrderSort: "DEPARTURE_AT_ASC" | "DEPARTURE_AT_DESC" | "BOOKED_AT_ASC" | "BOOKED_AT_DESC";
         /** @enum {string} */
         TourSort: "DEPARTURE_AT_ASC" | "DEPARTURE_AT_DESC";
@@ -1306,6 +1372,10 @@ export interface components {
         /** @description Exact OTA order id (the client upper-cases it) */
         OtaOrderIdQuery: string;
         DisplayIdQuery: string;
+        /** @description Search: a prefix of the display id or of the OTA order id (case-insensitive), or text contained in the customer's name or e-mail (case- and accent-insensitive). Combines with the other filters; the client leaves the dates out to search every date. */
+        SearchQuery: string;
+        /** @description Which date startDate/endDate filter on; departure when absent */
+        DateBasisQuery: components["schemas"]["DateBasis"];
         ProductIdQuery: components["schemas"]["Id"];
         /** @description A key the client makes up once per intended send (e.g. a UUID) and sends again, unchanged, when it repeats that request (double click, retry after a lost answer) */
         IdempotencyKeyHeader: string;
@@ -1340,6 +1410,10 @@ export interface operations {
                 otaOrderId?: components["parameters"]["OtaOrderIdQuery"];
                 displayId?: components["parameters"]["DisplayIdQuery"];
                 ota?: components["parameters"]["OtaQuery"];
+                /** @description Search: a prefix of the display id or of the OTA order id (case-insensitive), or text contained in the customer's name or e-mail (case- and accent-insensitive). Combines with the other filters; the client leaves the dates out to search every date. */
+                q?: components["parameters"]["SearchQuery"];
+                /** @description Which date startDate/endDate filter on; departure when absent */
+                dateBasis?: components["parameters"]["DateBasisQuery"];
             };
             header?: never;
             path?: never;
@@ -1711,6 +1785,10 @@ export interface operations {
                 statusV2?: components["parameters"]["StatusV2Query"];
                 view?: components["parameters"]["OrderViewQuery"];
                 ota?: components["parameters"]["OtaQuery"];
+                /** @description Search: a prefix of the display id or of the OTA order id (case-insensitive), or text contained in the customer's name or e-mail (case- and accent-insensitive). Combines with the other filters; the client leaves the dates out to search every date. */
+                q?: components["parameters"]["SearchQuery"];
+                /** @description Which date startDate/endDate filter on; departure when absent */
+                dateBasis?: components["parameters"]["DateBasisQuery"];
             };
             header?: never;
             path?: never;
@@ -1744,6 +1822,11 @@ export interface operations {
                 startDate?: components["parameters"]["StartDateQuery"];
                 /** @description Last day (team timezone), inclusive */
                 endDate?: components["parameters"]["EndDateQuery"];
+                ota?: components["parameters"]["OtaQuery"];
+                /** @description Search: a prefix of the display id or of the OTA order id (case-insensitive), or text contained in the customer's name or e-mail (case- and accent-insensitive). Combines with the other filters; the client leaves the dates out to search every date. */
+                q?: components["parameters"]["SearchQuery"];
+                /** @description Which date startDate/endDate filter on; departure when absent */
+                dateBasis?: components["parameters"]["DateBasisQuery"];
             };
             header?: never;
             path?: never;
@@ -1758,6 +1841,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Total"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getOrderStatistics: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+                /** @description First day (team timezone), inclusive */
+                startDate: components["parameters"]["StartDateRequiredQuery"];
+                /** @description Last day (team timezone), inclusive */
+                endDate: components["parameters"]["EndDateRequiredQuery"];
+                /** @description Which date startDate/endDate filter on; departure when absent */
+                dateBasis?: components["parameters"]["DateBasisQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics of the range */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderStatistics"];
                 };
             };
             400: components["responses"]["BadRequest"];
