@@ -20,7 +20,8 @@ export function securityHeaders(config: HeaderConfig): Record<string, string> {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // advertisement images may be any https image (the ads list, the interstitial's preview)
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     ['connect-src', "'self'", ...external].join(' '),
     "object-src 'none'",

@@ -18,7 +18,8 @@ function paragraphs(text: string): string {
     .join('\n');
 }
 
-export function htmlPart(opts: { teamName: string; logoSrc: string | null; text: string }): string {
+/** `banner`: rows below the text (server/email/banner.ts), already escaped. */
+export function htmlPart(opts: { teamName: string; logoSrc: string | null; text: string; banner?: string }): string {
   const name = escapeHtml(opts.teamName);
   const logo = opts.logoSrc
     ? `<img src="${escapeHtml(opts.logoSrc)}" alt="" width="40" height="40" style="border-radius:8px;vertical-align:middle;margin-right:12px">`
@@ -31,7 +32,7 @@ export function htmlPart(opts: { teamName: string; logoSrc: string | null; text:
 <tr><td style="padding:20px 24px;border-bottom:1px solid #E1F4FF">${logo}<span style="font-size:18px;font-weight:700;color:#0081A7;vertical-align:middle">${name}</span></td></tr>
 <tr><td style="padding:24px">
 ${paragraphs(opts.text)}
-</td></tr>
+</td></tr>${opts.banner ? `\n${opts.banner}` : ''}
 </table>
 </td></tr></table>
 </body></html>`;

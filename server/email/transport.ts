@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Config } from '../config';
+import type { InlineImage } from './banner';
 import { LOGO_CID } from './html';
 
 /** Where e-mails go: SMTP (SMTP_URL, pooled connections) when configured, else a file per message
@@ -16,7 +17,13 @@ export interface OutgoingMail {
   html: string;
   /** The team logo as a data URL, attached as cid:team-logo@tourdesk when the HTML shows it. */
   logo: string | null;
+  /** Uploaded images of the e-mail banner, attached under their cid. */
+  images?: InlineImage[];
 }
+
+const EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', 'svg+xml': 'svg' };
+const fileNameOf = (name: string, dataUrl: string) =>
+  `${name}.${EXTENSIONS[/^data:image\/([a-z+]+)/.exec(dataUrl)?.[1] ?? ''] ?? 'jpg'}`;
 
 export interface EmailTransport {
   send(mail: OutgoingMail): Promise<void>;
@@ -35,16 +42,16 @@ function mailOptions(mail: OutgoingMail): SendMailOptions {
     text: mail.text,
     html: mail.html,
     messageId: `<${mail.id}@tourdesk>`,
-    attachments:
-      mail.logo && mail.html.includes(`cid:${LOGO_CID}`)
-        ? [
-            {
-              cid: LOGO_CID,
-              path: mail.logo,
-              filename: mail.logo.startsWith('data:image/png') ? 'logo.png' : 'logo.jpg',
-            },
-          ]
-        : [],
+    attachments: [
+      ...(mail.logo && mail.html.includes(`cid:${LOGO_CID}`)
+        ? [{ cid: LOGO_CID, path: mail.logo, filename: fileNameOf('logo', mail.logo) }]
+        : []),
+      ...(mail.images ?? []).map((image, i) => ({
+        cid: image.cid,
+        path: image.dataUrl,
+        filename: fileNameOf(`ad-${i + 1}`, image.dataUrl),
+      })),
+    ],
   };
 }
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
+import { emailBanners } from '../repo/ads';
+import { bannerHtml, bannerImages, textWithBanner } from './banner';
 import { htmlPart, LOGO_CID } from './html';
 import { claim, purgeRequests, recordOutcome, type ClaimedMessage, type Failure } from './outbox';
 import { senderAddress, type EmailTransport } from './transport';
@@ -93,13 +95,15 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
       wakeUp = done;
     });
 
-  /** Name and logo by team, read once per claim, for the HTML part. */
-  async function teamsOf(batch: ClaimedMessage[]): Promise<Map<string, { name: string; logo: string | null }>> {
+  /** Name, logo and e-mail banner by team, read once per claim, for the HTML part. */
+  async function teamsOf(batch: ClaimedMessage[]) {
+    const ids = [...new Set(batch.map((m) => m.teamId))];
     const rows = await db.query<{ id: string; name: string; avatar_url: string | null }>(
       'SELECT id, name, avatar_url FROM teams WHERE id = ANY($1::text[])',
-      [[...new Set(batch.map((m) => m.teamId))]],
+      [ids],
     );
-    return new Map(rows.map((r) => [r.id, { name: r.name, logo: r.avatar_url }]));
+    const banners = await emailBanners(db, ids);
+    return new Map(rows.map((r) => [r.id, { name: r.name, logo: r.avatar_url, banner: banners.get(r.id) ?? [] }]));
   }
 
   async function deliver(batch: ClaimedMessage[], token: string): Promise<void> {
@@ -116,9 +120,23 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
         }
         try {
           const { id, recipient: to, subject, text } = m;
-          const team = teams.get(m.teamId) ?? { name: '', logo: null };
-          const html = htmlPart({ teamName: team.name, logoSrc: team.logo ? `cid:${LOGO_CID}` : null, text });
-          await transport.send({ id, from, to, subject, text, html, logo: team.logo });
+          const team = teams.get(m.teamId) ?? { name: '', logo: null, banner: [] };
+          const html = htmlPart({
+            teamName: team.name,
+            logoSrc: team.logo ? `cid:${LOGO_CID}` : null,
+            text,
+            banner: bannerHtml(team.banner, 'attached'),
+          });
+          await transport.send({
+            id,
+            from,
+            to,
+            subject,
+            text: textWithBanner(text, team.banner),
+            html,
+            logo: team.logo,
+            images: bannerImages(team.banner),
+          });
           sent.push(m);
         } catch (err) {
           const last = isPermanent(err) || m.attempts >= opts.maxAttempts;

@@ -2,11 +2,13 @@ import type { FastifyReply } from 'fastify';
 import type { RequestBody } from '../contract';
 import type { Db } from '../db/client';
 import { TemplateError } from '../email/engine';
+import { bannerHtml, textWithBanner } from '../email/banner';
 import { htmlPart } from '../email/html';
 import { BUILT_IN, checkMailContent, customContent, renderMail, type MailContent } from '../email/templates';
 import { MAIL_VARIABLES, PRODUCT_CONTENT_TYPE } from '../email/variables';
 import { requireTeam } from '../http/access';
 import { badRequest, notFound } from '../http/errors';
+import { emailBanners } from '../repo/ads';
 import { ORDER_SELECT, mapOrder, type OrderRow } from '../repo/orders';
 import { body, ctx, params, query, type Handler } from './util';
 
@@ -118,12 +120,19 @@ export const previewMailContent: Handler = async (req, reply) => {
       details: {},
       content: input.subject.trim() ? { subject: input.subject, body: input.body } : null,
     });
-    const html = htmlPart({ teamName: team.name, logoSrc: logo?.avatar_url ?? null, text });
+    // with the team's e-mail banner, as the customer will get it
+    const banner = (await emailBanners(db, [team.teamId])).get(team.teamId) ?? [];
+    const html = htmlPart({
+      teamName: team.name,
+      logoSrc: logo?.avatar_url ?? null,
+      text,
+      banner: bannerHtml(banner, 'inline'),
+    });
     return {
       order: { id: order.id, displayId: order.displayId },
       to: order.customer.email.trim(),
       subject,
-      text,
+      text: textWithBanner(text, banner),
       html,
     };
   });

@@ -1,27 +1,27 @@
+import { checkAvatar } from './avatar';
 import { badRequest } from './errors';
 
 /**
- * Advertisement URLs end up in customers' e-mails and on the interstitial page: a link opens a
- * web page (http or https), an image is a web image or one uploaded through the app (an inline
- * base64 image, as the demo ads carry). Anything else (javascript:, data:text/html, file:...) is refused.
+ * Advertisement URLs end up in customers' e-mails and on the interstitial: a link opens a web page
+ * (http or https); an image is an https image (no mixed content on an https page) or one uploaded
+ * through the app, checked as avatars are (PNG or JPEG data URL, at most 512,000 bytes, 413
+ * beyond). Anything else (javascript:, data:text/html, file:, SVG...) is refused.
  */
-const WEB = new Set(['http:', 'https:']);
-const UPLOADED_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
-
-function isWebUrl(value: string): boolean {
+function isWebUrl(value: string, schemes: string[]): boolean {
   try {
     const url = new URL(value);
-    return WEB.has(url.protocol) && url.hostname !== '';
+    return schemes.includes(url.protocol) && url.hostname !== '';
   } catch {
     return false;
   }
 }
 
-/** 400 naming the field when the image or link of an ad (given, not null) is not one of those. */
-export function checkAdUrls(input: { imageUrl?: string | null; linkUrl?: string | null }): void {
+/** The input with an uploaded image normalised; 400 naming the field (413 for a too large image). */
+export function checkAdUrls<T extends { imageUrl?: string | null; linkUrl?: string | null }>(input: T): T {
   const { imageUrl, linkUrl } = input;
-  if (imageUrl != null && !isWebUrl(imageUrl) && !UPLOADED_IMAGE.test(imageUrl)) {
-    throw badRequest('imageUrl must be an http or https URL or an uploaded PNG, JPEG, GIF, WebP or SVG image');
-  }
-  if (linkUrl != null && !isWebUrl(linkUrl)) throw badRequest('linkUrl must be an http or https URL');
+  if (linkUrl != null && !isWebUrl(linkUrl, ['http:', 'https:']))
+    throw badRequest('linkUrl must be an http or https URL');
+  if (imageUrl == null || isWebUrl(imageUrl, ['https:'])) return input;
+  if (!imageUrl.startsWith('data:')) throw badRequest('imageUrl must be an https URL or an uploaded PNG or JPEG image');
+  return { ...input, imageUrl: checkAvatar(imageUrl, 'imageUrl') };
 }

@@ -11,14 +11,14 @@ const SIGNATURES: Record<string, number[]> = {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** Returns the data URL (normalised to image/png or image/jpeg) or throws 400/413. */
-export function checkAvatar(dataUrl: string): string {
+/** Returns the data URL (normalised to image/png or image/jpeg) or throws 400/413. `what` names the
+ *  image in the messages (advertisement images are checked the same way). */
+export function checkAvatar(dataUrl: string, what = 'The avatar'): string {
   const match = /^data:image\/(png|jpeg|jpg);base64,(.*)$/s.exec(dataUrl);
-  if (!match) throw badRequest('The avatar must be a PNG or JPEG data URL');
+  if (!match) throw badRequest(`${what} must be a PNG or JPEG data URL`);
   const kind = match[1] === 'png' ? 'png' : 'jpeg';
   const data = match[2];
-  if (data.length === 0 || data.length % 4 !== 0 || !BASE64.test(data))
-    throw badRequest('The avatar is not valid base64');
+  if (data.length === 0 || data.length % 4 !== 0 || !BASE64.test(data)) throw badRequest(`${what} is not valid base64`);
   const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
   const size = (data.length / 4) * 3 - padding;
   if (size > AVATAR_MAX_BYTES) {
@@ -27,7 +27,7 @@ export function checkAvatar(dataUrl: string): string {
   const bytes = Buffer.from(data, 'base64');
   const signature = SIGNATURES[kind];
   if (bytes.length < signature.length || !signature.every((b, i) => bytes[i] === b)) {
-    throw badRequest(`The avatar's content is not a ${kind.toUpperCase()} image`);
+    throw badRequest(`${what} is not a ${kind.toUpperCase()} image`);
   }
   return `data:image/${kind};base64,${data}`;
 }

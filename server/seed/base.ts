@@ -202,13 +202,15 @@ async function seedAds(db: Db, rnd: Random, teams: SeededTeam[]): Promise<void> 
     const teamAds = team.products.slice(0, 4).map((pr, i) => ({
       id: `ad-${team.code.toLowerCase()}-${i + 1}`,
       team_id: team.id,
-      tag: i === 0 ? 'new' : rnd.pick(['summer', 'family', null]),
+      // one pick per ad, as before: the random sequence of the rest of the seed stays the same
+      tag: i === 0 ? 'new' : rnd.pick(['active', 'active', 'archived']),
       title: `${pr.name}: book now`,
       image_url: svgPlaceholder(pr.name.replace(/[&<>"']/g, ''), colors[i % colors.length]),
       link_url: null,
     }));
     ads.push(...teamAds);
-    const group = { id: `adgroup-${team.code.toLowerCase()}-1`, team_id: team.id, tag: 'home' };
+    // the customer-facing interstitial; no e-mail banner until the team makes one
+    const group = { id: `adgroup-${team.code.toLowerCase()}-1`, team_id: team.id, tag: 'interstitial' };
     groups.push(group, { id: `adgroup-${team.code.toLowerCase()}-2`, team_id: team.id, tag: null });
     teamAds
       .slice(0, 3)

@@ -1,6 +1,21 @@
+import { Text } from '@chakra-ui/react';
+import { selectTeam } from '../../machines/session/selectors';
+import { SessionContext } from '../app/actors';
+import { MarketingHomeScreen } from '../marketing/marketing-home';
 import { PageHeading } from './page-heading';
 
-/** Placeholder until this screen is built: its heading inside the default layout. */
+/** `/marketing`: what is live now, the ads by tag and the groups, each a link into its screen. */
 export function MarketingPage() {
-  return <PageHeading />;
+  const team = SessionContext.useSelector(selectTeam);
+  return (
+    <>
+      <PageHeading />
+      {/* another team is another screen */}
+      {team ? (
+        <MarketingHomeScreen key={team.id} teamId={team.id} />
+      ) : (
+        <Text color="fg.muted">Choose a team first.</Text>
+      )}
+    </>
+  );
 }
