@@ -1,0 +1,6 @@
+/** jsdom lays nothing out and has no ResizeObserver (popovers, segment groups and charts measure with it). */
+export class NoLayoutObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
