@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import type { OrderSort } from './statuses';
 
 /**
@@ -233,7 +232,7 @@ export function nextDateGroups<T extends Datable>(
 }
 
 /**
- * Team-timezone days and times for tens of thousands of rows: dayjs' timezone plugin costs about a
+ * Team-timezone days for tens of thousands of rows: dayjs' timezone plugin costs about a
  * millisecond per call, so one Intl formatter per zone is kept, and days are memoised by the
  * timestamp as written (no parsing for a row seen before) and per quarter hour of UTC (every zone's
  * offset and its changes are whole quarter hours, so a quarter hour never straddles a local midnight).
@@ -243,7 +242,6 @@ const MEMO_LIMIT = 100_000;
 
 interface ZoneFormat {
   day: Intl.DateTimeFormat;
-  time: Intl.DateTimeFormat;
   days: Map<number, string>;
   byIso: Map<string, string>;
 }
@@ -255,12 +253,6 @@ function zone(timezone: string): ZoneFormat {
     z = {
       // en-CA writes dates as YYYY-MM-DD
       day: new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }),
-      time: new Intl.DateTimeFormat('en-GB', {
-        timeZone: timezone,
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }),
       days: new Map(),
       byIso: new Map(),
     };
@@ -285,14 +277,4 @@ export function dayIn(iso: string, timezone: string): string {
   if (z.byIso.size >= MEMO_LIMIT) z.byIso.clear();
   z.byIso.set(iso, day);
   return day;
-}
-
-/** A time of day in the team's timezone, 24-hour (`14:05`). */
-export function timeIn(iso: string, timezone: string): string {
-  return zone(timezone).time.format(Date.parse(iso));
-}
-
-/** A header's day as people read it (`Sun, 22 Nov 2026`); `date` is already the team's day. */
-export function dayLabel(date: string): string {
-  return dayjs(date).format('ddd, D MMM YYYY');
 }

@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { dayIn } from './date-groups';
+import { formatTime } from './format';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -40,17 +42,10 @@ export function isTime(value: string): boolean {
   return TIME.test(value);
 }
 
-/** `HH:mm` (24-hour) of an instant in a timezone, as the time input shows it. */
-export function timeOf(iso: string, tz: string): string {
-  return dayjs(iso).tz(tz).format('HH:mm');
-}
-
 /** The instant on the same day (in `tz`) at the given `HH:mm`. */
 export function withTime(iso: string, time: string, tz: string): string {
-  const match = TIME.exec(time);
-  if (!match) throw new Error(`Invalid time: ${time}`);
-  const day = dayjs(iso).tz(tz).format('YYYY-MM-DD');
-  return dayjs.tz(`${day} ${time}`, 'YYYY-MM-DD HH:mm', tz).toISOString();
+  if (!isTime(time)) throw new Error(`Invalid time: ${time}`);
+  return dayjs.tz(`${dayIn(iso, tz)} ${time}`, 'YYYY-MM-DD HH:mm', tz).toISOString();
 }
 
 export const priceNotFound = (type: string) => `Cannot find the price with type: ${type}`;
@@ -107,20 +102,10 @@ export function changeText(change: EditChange, tz: string): string {
     case 'departureTime':
       return change.time;
     case 'departureAt':
-      return timeOf(change.value, tz);
+      return formatTime(change.value, tz);
     case 'price':
       return String(change.amount);
     case 'displayName':
       return change.value;
   }
-}
-
-/** A departure as the panel shows it: the day and the 24-hour time in the team's timezone. */
-export function departureLabel(iso: string, tz: string): string {
-  return dayjs(iso).tz(tz).format('ddd, MMM D, YYYY HH:mm');
-}
-
-/** Timeline dates are in 12-hour form (SPEC section 9). */
-export function timelineDate(iso: string, tz: string): string {
-  return dayjs(iso).tz(tz).format('MMM D, YYYY h:mm A');
 }

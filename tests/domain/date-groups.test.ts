@@ -3,10 +3,8 @@ import {
   nextDateGroups,
   NO_GROUPS,
   type DateGroupState,
-  dayLabel,
   groupByDate,
   sortDay,
-  timeIn,
   type GroupOptions,
 } from '../../src/domain/date-groups';
 
@@ -70,12 +68,6 @@ describe('date groups', () => {
     const { rows } = groupByDate(items, { timezone: 'UTC', sort: 'DEPARTURE_AT_ASC', dailyCounts: [] });
     expect(rows.filter((r) => r.header)).toHaveLength(2);
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
-  });
-
-  it('formats times 24-hour in the team timezone and days for people', () => {
-    expect(timeIn('2026-03-01T15:05:00Z', HCM)).toBe('22:05');
-    expect(timeIn('2026-03-01T15:05:00Z', 'UTC')).toBe('15:05');
-    expect(dayLabel('2026-03-01')).toBe('Sun, 1 Mar 2026');
   });
 });
 

@@ -6,17 +6,30 @@ const HCM = 'Asia/Ho_Chi_Minh';
 describe('an edit in the activity', () => {
   it('names the departure before and after in the team timezone, 24-hour', () => {
     expect(
-      describeChanges([{ field: 'departureAt', from: '2026-11-02T06:30:00.000Z', to: '2026-11-02T07:00:00.000Z' }], HCM),
+      describeChanges(
+        [{ field: 'departureAt', from: '2026-11-02T06:30:00.000Z', to: '2026-11-02T07:00:00.000Z' }],
+        HCM,
+      ),
     ).toEqual(['Departure 13:30 -> 14:00']);
   });
 
   it('adds the day when the departure moves to another day', () => {
     expect(
-      describeChanges([{ field: 'departureAt', from: '2026-11-02T06:30:00.000Z', to: '2026-11-03T16:30:00.000Z' }], HCM),
-    ).toEqual(['Departure Nov 2 13:30 -> Nov 3 23:30']);
+      describeChanges(
+        [{ field: 'departureAt', from: '2026-11-02T06:30:00.000Z', to: '2026-11-03T16:30:00.000Z' }],
+        HCM,
+      ),
+    ).toEqual(['Departure 2 Nov 2026 13:30 -> 3 Nov 2026 23:30']);
+    // the same UTC day, but 00:30 the next day in Ho Chi Minh City
+    expect(
+      describeChanges(
+        [{ field: 'departureAt', from: '2026-11-02T06:30:00.000Z', to: '2026-11-02T17:30:00.000Z' }],
+        HCM,
+      ),
+    ).toEqual(['Departure 2 Nov 2026 13:30 -> 3 Nov 2026 00:30']);
   });
 
-  it('names each price type that changed, was added or removed', () => {
+  it('names each price type that changed, was added or removed, in its currency', () => {
     const from = [
       { type: 'ADULT', amount: 45, currency: 'USD' },
       { type: 'CHILD', amount: 20, currency: 'USD' },
@@ -28,10 +41,16 @@ describe('an edit in the activity', () => {
       { type: 'SENIOR', amount: 30, currency: 'EUR' },
     ];
     expect(describeChanges([{ field: 'prices', from, to }], HCM)).toEqual([
-      'ADULT 45 -> 50 USD',
-      'SENIOR added 30 EUR',
+      'ADULT US$45.00 -> US$50.00',
+      'SENIOR added 30,00\u00a0€',
       'INFANT removed',
     ]);
+  });
+
+  it('writes dong the Vietnamese way, and a change of currency on both sides', () => {
+    const from = [{ type: 'ADULT', amount: 1450000, currency: 'VND' }];
+    const to = [{ type: 'ADULT', amount: 60, currency: 'USD' }];
+    expect(describeChanges([{ field: 'prices', from, to }], HCM)).toEqual(['ADULT 1.450.000\u00a0₫ -> US$60.00']);
   });
 
   it('names a tour name and a language change, and any other field by name', () => {

@@ -158,4 +158,28 @@ describe('order edits', () => {
     await first.context().close();
     await second.context().close();
   }, 120_000);
+
+  it('an invalid time shows one message on its field and keeps what was typed until Escape', async () => {
+    const page = await signedIn();
+    const order = await createOrder(page, 'V');
+    const tz = await teamTimezone(page);
+    await openOrder(page, order);
+    const original = await departure(page).inputValue();
+
+    // Enter, then leaving the field: the same mistake committed twice
+    await typeTime(page, '25:00');
+    await departure(page).press('Tab');
+    const panel = page.getByTestId('side-panel');
+    await panel.getByText('Invalid time: 25:00').waitFor();
+    await expect(panel.getByRole('alert').allTextContents()).resolves.toEqual(['Invalid time: 25:00']);
+    await expect(page.getByText('Invalid time: 25:00').count()).resolves.toBe(1); // no toast besides
+    await expect(departure(page).inputValue()).resolves.toBe('25:00');
+    await expect(departure(page).getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(await savedTime(page, order, tz)).toBe(original);
+
+    await departure(page).press('Escape');
+    await expect.poll(() => departure(page).inputValue()).toBe(original);
+    await expect(panel.getByText('Invalid time: 25:00').count()).resolves.toBe(0);
+    await page.context().close();
+  });
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from './a11y';
 import { launchBrowser, newContext, signIn } from './browser';
 import { parseCsv } from './csv';
 
@@ -138,6 +139,93 @@ describe('tours from the orders list', () => {
     expect(tour.orders.map((o) => o.id).sort()).toEqual([first.id, second.id, third.id].sort());
   });
 
+  it('warns before a tour of orders that do not belong together, and takes the product and departure chosen', async () => {
+    // a 13:30 Tonle Sap order and a 14:00 Phnom Penh order of one far day (Paris time, no import reaches it)
+    const date = day(80);
+    const at = (hhmm: string) => {
+      const probe = new Date(`${date}T${hhmm}:00Z`);
+      const paris = new Date(probe.toLocaleString('en-US', { timeZone: 'Europe/Paris' }));
+      const utc = new Date(probe.toLocaleString('en-US', { timeZone: 'UTC' }));
+      return new Date(probe.getTime() - (paris.getTime() - utc.getTime())).toISOString();
+    };
+    const tag = Date.now();
+    const mixed = [
+      {
+        id: `E2EMIX-A${tag}`,
+        product: { id: 'E2E-TONLE-SAP', route: 'Tonle Sap', pack: 'Boat' },
+        departureAt: at('13:30'),
+      },
+      {
+        id: `E2EMIX-B${tag}`,
+        product: { id: 'E2E-PHNOM-PENH', route: 'Phnom Penh', pack: 'Walk' },
+        departureAt: at('14:00'),
+      },
+    ];
+    const created = await api<{ orders: Order[] }>('/api/v1/orders/batch', {
+      method: 'POST',
+      body: JSON.stringify({
+        teamId: TEAM,
+        ota: 'KKDAY',
+        orders: mixed.map((m) => ({
+          otaOrderId: m.id,
+          departureAt: m.departureAt,
+          language: 'fr',
+          product: { ...m.product, name: m.product.route },
+          customer: { name: 'Mixed', email: 'mixed@example.com' },
+          quantity: { adult: 1, child: 0 },
+        })),
+      }),
+    });
+    const [tonleSap, phnomPenh] = created.orders;
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${baseUrl}/orders?from=${date}&to=${date}`);
+    await row(tonleSap.id).click();
+    await row(phnomPenh.id).click({ modifiers: ['ControlOrMeta'] });
+    await expect.poll(() => row(phnomPenh.id).getAttribute('aria-selected')).toBe('true');
+    await openCreateMenu('Create tour from selected orders');
+    const menu = page.getByTestId('create-tour-menu');
+    await expect(menu.getByTestId('create-tour-warning').textContent()).resolves.toContain(
+      'These orders differ: 2 products, 2 departure times.',
+    );
+    const groups = await menu.getByTestId('create-tour-groups').getByRole('listitem').allTextContents();
+    expect(groups).toEqual([
+      expect.stringMatching(/^Tonle Sap · Boat · \w{3}, \d{1,2} \w{3} \d{4} 13:30 · 1 order$/),
+      expect.stringMatching(/^Phnom Penh · Walk · \w{3}, \d{1,2} \w{3} \d{4} 14:00 · 1 order$/),
+    ]);
+    // a tie between the two: the earlier departure's product and time come first
+    await expect(menu.getByLabel('Tour product').inputValue()).resolves.toBe('E2E-TONLE-SAP');
+    await expect(menu.getByLabel('Departure time (24-hour)').inputValue()).resolves.toBe('13:30');
+    await expectAccessible(page, 'the create-tour dialog warning of mixed orders');
+
+    await menu.getByLabel('Tour product').selectOption('E2E-PHNOM-PENH');
+    await menu.getByLabel('Tour departure').selectOption(`${date} 14:00`);
+    await expect(menu.getByLabel('Departure time (24-hour)').inputValue()).resolves.toBe('14:00');
+    const name = `E2E mixed group with a name long enough to need more than one line in the panel ${tag}`;
+    await menu.getByLabel('Display name').fill(name);
+    await menu.getByRole('button', { name: 'Create tour' }).click();
+    await page.getByText('Tour created').waitFor();
+
+    await expect.poll(async () => (await allOrders(date, date)).find((o) => o.id === tonleSap.id)?.tour).not.toBeNull();
+    const tourId = (await allOrders(date, date)).find((o) => o.id === tonleSap.id)!.tour!.id;
+    const tour = await api<{ departureAt: string; product: { id: string } | null }>(`/api/v1/tours/${tourId}`);
+    expect(tour.product?.id).toBe('E2E-PHNOM-PENH');
+    expect(tour.departureAt).toBe(phnomPenh.departureAt);
+
+    // the tour's panel at 1280 px: its long name wraps, nothing is cut
+    await page.goto(`${baseUrl}/tours?from=${date}&to=${date}`);
+    await row(tourId).click();
+    const panel = page.getByTestId('side-panel');
+    await expect(panel.locator('[data-field="Name"]').textContent()).resolves.toBe(name);
+    const nameField = panel.getByRole('textbox', { name: 'Tour name' });
+    await expect(nameField.inputValue()).resolves.toBe(name);
+    const cut = await nameField.evaluate(
+      (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+    );
+    expect(cut).toBe(false);
+    await page.setViewportSize({ width: 1400, height: 900 });
+  });
+
   it('offers no order action without a selection', async () => {
     await page.goto(`${baseUrl}/orders?from=${day(50)}&to=${day(50)}`);
     await page.getByRole('grid', { name: 'orders' }).waitFor();
@@ -158,7 +246,7 @@ describe('CSV export', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const [download, patch] = await Promise.all([downloading, patched]);
     expect(patch.postDataJSON()).toEqual({
-      message: expect.stringMatching(/^Exported by .+ on \d{4}-\d\d-\d\d \d\d:\d\d$/),
+      message: expect.stringMatching(/^Exported by .+ on \d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d$/),
     });
 
     const [header, ...records] = parseCsv(await readFile((await download.path())!, 'utf8'));
@@ -168,6 +256,10 @@ describe('CSV export', () => {
     expect(records).toHaveLength(expected.length);
     expect(records.map((r) => r[0]).sort()).toEqual(expected.map((o) => o.displayId).sort());
     expect(records.filter((r) => r[header.indexOf('Customer')] === 'Dupont, "Jo"').length).toBeGreaterThan(0);
+    // dates in the app's one family of formats, in the team's timezone
+    expect(records.every((r) => /^\d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d$/.test(r[header.indexOf('Departure')]))).toBe(
+      true,
+    );
 
     // the signed link: works as given, refused when its signature or expiry is altered
     const link = new URL(download.url());

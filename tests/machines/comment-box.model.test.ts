@@ -8,6 +8,7 @@ import {
   type CommentBoxEvent,
 } from '../../src/machines/comment-box/comment-box.machine';
 import { selectCanSend } from '../../src/machines/comment-box/selectors';
+import type { NotifyEvent } from '../../src/machines/notify';
 import { graphUnderParent } from './graph-under-parent';
 import { comment, flush } from './panel-fakes';
 import { done, failed, underParent, type Synthetic } from './shared-fakes';
@@ -17,7 +18,7 @@ import { done, failed, underParent, type Synthetic } from './shared-fakes';
  * results as synthetic `xstate.done.actor.addComment` / `xstate.error.actor.addComment` events),
  * signed in and not. Every path is replayed on a real actor under a stand-in panel, then every
  * event is tried from its end state and its effects checked: the request, the report, the draft
- * and the error the box shows.
+ * and the error toast.
  */
 type ModelEvent = CommentBoxEvent | Synthetic;
 
@@ -54,6 +55,8 @@ function harness(userId: string | null) {
       }),
   );
   const panel = underParent(commentBoxMachine.provide({ actors: { addComment } }), { id: RECORD_ID, userId });
+  const notices: NotifyEvent[] = [];
+  panel.child.on('notify', (n) => notices.push(n));
   async function settle(answer: Synthetic) {
     const waiting = pending;
     if (!waiting) throw new Error('addComment is not running');
@@ -62,7 +65,7 @@ function harness(userId: string | null) {
     else waiting.reject(answer.error);
     await flush();
   }
-  return { ...panel, box: panel.child, calls, settle };
+  return { ...panel, box: panel.child, calls, notices, settle };
 }
 
 describe.each([
@@ -73,7 +76,7 @@ describe.each([
   const paths = getShortestPaths(graphUnderParent(commentBoxMachine), {
     input: { id: RECORD_ID, userId },
     events: Object.values(EVENTS) as CommentBoxEvent[],
-    serializeState: (s) => JSON.stringify({ value: s.value, draft: s.context.draft, error: s.context.error }),
+    serializeState: (s) => JSON.stringify({ value: s.value, draft: s.context.draft }),
   });
   const stepsOf = (p: (typeof paths)[number]) =>
     p.steps
@@ -86,11 +89,10 @@ describe.each([
       expect(new Set(paths.map((p) => p.state.context.draft))).toEqual(new Set(['', TEXT, EVENTS.blank.text]));
     });
   } else {
-    it('reaches saving, and the failed end with its draft kept', () => {
+    it('reaches saving with what was typed', () => {
       const states = paths.map((p) => p.state);
       expect(new Set(states.map((s) => s.value))).toEqual(new Set(['idle', 'saving']));
-      expect(states.some((s) => s.matches('idle') && s.context.error === COMMENT_FAILED)).toBe(true);
-      expect(states.filter((s) => s.context.error === COMMENT_FAILED).map((s) => s.context.draft)).not.toContain('');
+      expect(states.filter((s) => s.matches('saving')).map((s) => s.context.draft)).toEqual([TEXT]);
     });
   }
 
@@ -102,9 +104,9 @@ describe.each([
       const before = {
         saving: snapshot.hasTag('saving'),
         draft: snapshot.context.draft,
-        error: snapshot.context.error,
         calls: h.calls.length,
         reports: h.reports.length,
+        notices: h.notices.length,
       };
       // SPEC section 5: a comment needs a signed-in user and some text; one save at a time
       const sendable = userId !== null && before.draft.trim() !== '' && !before.saving;
@@ -118,6 +120,8 @@ describe.each([
       const after = h.box.getSnapshot();
       const newCalls = h.calls.slice(before.calls);
       const newReports = h.reports.slice(before.reports);
+      const newNotices = h.notices.slice(before.notices);
+      if (name !== 'failed') expect(newNotices).toEqual([]);
       if (name === 'submit' && sendable) {
         // the record's id and the text without its surrounding blanks; the draft stays until saved
         expect(newCalls).toEqual([{ id: RECORD_ID, text: 'Guest is vegetarian' }]);
@@ -130,21 +134,23 @@ describe.each([
         expect(after.context).toEqual(snapshot.context);
         expect([newCalls, newReports]).toEqual([[], []]);
       } else if (!isAnswer(name)) {
-        // typing shows what is typed and takes a failure's message away
+        // typing shows what is typed
         const text = (event as Extract<CommentBoxEvent, { type: 'comment.change' }>).text;
-        expect(after.context).toMatchObject({ draft: text, error: null });
+        expect(after.context).toMatchObject({ draft: text });
         expect(after.value).toBe('idle');
         expect([newCalls, newReports]).toEqual([[], []]);
       } else if (name === 'saved') {
         // the panel adds the server's entry to its activity; the box is empty for the next one
         expect(newReports).toEqual([{ type: 'comment.added', log: LOG }]);
-        expect(after.context).toMatchObject({ draft: '', error: null });
+        expect(after.context).toMatchObject({ draft: '' });
         expect(after.value).toBe('idle');
         expect(newCalls).toEqual([]);
       } else {
-        // nothing typed is lost: the draft stays, to send again
+        // nothing typed is lost: the draft stays, to send again, and an error toast says why
         expect(newReports).toEqual([]);
-        expect(after.context).toMatchObject({ draft: before.draft, error: COMMENT_FAILED });
+        expect(newNotices).toEqual([{ type: 'notify', kind: 'error', message: COMMENT_FAILED }]);
+        expect(after.context).toMatchObject({ draft: before.draft });
+        expect(before.draft.trim()).not.toBe('');
         expect(after.value).toBe('idle');
         expect(newCalls).toEqual([]);
       }

@@ -173,13 +173,17 @@ describe('detail', () => {
     expect(callsOf('addComment')).toEqual([]);
   });
 
-  it('a failed comment keeps its draft and says so in the box; the panel is unchanged', async () => {
+  it('a failed comment keeps its draft and says so in an error toast; the panel is unchanged', async () => {
     const { actor, reports, settle } = await opened('orders');
     const box = commentBox(actor);
+    const toasts: NotifyEvent[] = [];
+    box.on('notify', (n) => toasts.push(n));
     box.send({ type: 'comment.change', text: 'x' });
     box.send({ type: 'comment.submit' });
     await settle('addComment', { error: new Error('500') });
-    expect(box.getSnapshot().context).toMatchObject({ draft: 'x', error: 'The comment could not be saved' });
+    expect(box.getSnapshot().context).toMatchObject({ draft: 'x' });
+    expect(toasts).toEqual([{ type: 'notify', kind: 'error', message: 'The comment could not be saved' }]);
+    expect(box.getSnapshot().can({ type: 'comment.submit' })).toBe(true);
     expect(actor.getSnapshot().matches({ ready: { action: 'idle' } })).toBe(true);
     expect(actor.getSnapshot().context.record).toMatchObject({ id: 'o1', eventLogs: [], comments: [] });
     expect(reports).toEqual([]);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { invalidMessage } from '../../src/domain/invalid-edits';
 import type { EditsReport } from '../../src/machines/detail/types';
 import { orderEditHistoryMachine } from '../../src/machines/order-edit-history/order-edit-history.machine';
 import { deferredServices, flush, order, orderDetail, TZ } from './panel-fakes';
@@ -32,6 +33,10 @@ function start() {
   };
   return { actor, services, reports, shown, notices, writes, settle };
 }
+
+/** The one message a field of o1 shows, or null. */
+const message = (actor: ReturnType<typeof start>['actor'], field: string) =>
+  invalidMessage(actor.getSnapshot().context.invalid, 'o1', field);
 
 const toTime = (time: string) => ({
   type: 'order.edit' as const,
@@ -110,11 +115,40 @@ describe('order edits', () => {
     expect(actor.getSnapshot().can({ type: 'history.redo' })).toBe(false);
   });
 
-  it('refuse a price type the order does not have, with the SPEC message', () => {
+  it('refuse a price type the order does not have, with the SPEC message on its field', () => {
     const { actor, notices, writes } = start();
     actor.send({ type: 'order.edit', id: 'o1', change: { field: 'price', priceType: 'CHILD', amount: 1 } });
-    expect(notices.map((n) => n.message)).toEqual(['Cannot find the price with type: CHILD']);
+    expect(message(actor, 'price:CHILD')).toBe('Cannot find the price with type: CHILD');
+    expect(notices).toEqual([]);
     expect(writes()).toEqual([]);
+  });
+
+  it('an invalid time or price shows one message on its field however often it is committed, until corrected or given up', async () => {
+    const { actor, notices, writes, reports, settle } = start();
+    // Enter, then leaving the field: the same value committed twice
+    actor.send(toTime('25:00'));
+    actor.send(toTime('25:00'));
+    actor.send({ type: 'order.edit', id: 'o1', change: { field: 'price', priceType: 'ADULT', amount: Number.NaN } });
+    expect(actor.getSnapshot().context.invalid).toEqual({
+      'o1/departure': 'Invalid time: 25:00',
+      'o1/price:ADULT': 'Invalid amount for ADULT',
+    });
+    // no toast, nothing written, the order shown as it was
+    expect([notices, writes(), reports]).toEqual([[], [], []]);
+
+    // corrected: the message goes and the edit is saved; the price keeps its own
+    actor.send(toTime('10:00'));
+    expect(message(actor, 'departure')).toBeNull();
+    expect(message(actor, 'price:ADULT')).toBe('Invalid amount for ADULT');
+    expect(writes()).toHaveLength(1);
+    // refused again while the write is in flight: one message still
+    actor.send({ type: 'order.edit', id: 'o1', change: { field: 'price', priceType: 'ADULT', amount: -1 } });
+    expect(message(actor, 'price:ADULT')).toBe('Invalid amount for ADULT');
+    // given up (Escape)
+    actor.send({ type: 'edit.discard', id: 'o1', field: 'price:ADULT' });
+    expect(actor.getSnapshot().context.invalid).toEqual({});
+    await settle('updateOrders', savedAs('2026-03-10T01:00:00.000Z', 2));
+    expect(notices.map((n) => n.message)).toEqual(['Order updated']);
   });
 
   it('a failed edit toasts and shows what the server holds again', async () => {

@@ -6,6 +6,7 @@ import {
   orderEditHistoryMachine,
   type OrderEditEvent,
 } from '../../src/machines/order-edit-history/order-edit-history.machine';
+import { fieldOf, invalidMessage } from '../../src/domain/invalid-edits';
 import { graphUnderParent } from './graph-under-parent';
 import { deferredServices, flush, notFaked, order, orderDetail, TZ } from './panel-fakes';
 import { done, failed, underParent, type Synthetic } from './shared-fakes';
@@ -25,12 +26,14 @@ const GESTURES = {
   'order.loaded': [{ type: 'order.loaded', order: order() }],
   'order.edit': [
     { type: 'order.edit', id: 'o1', change: { field: 'departureTime', time: '18:45' } },
+    // refused: a price type the order does not have
     { type: 'order.edit', id: 'o1', change: { field: 'price', priceType: 'COST', amount: 5 } },
   ],
   'history.undo': [{ type: 'history.undo' }],
   'history.redo': [{ type: 'history.redo' }],
   'conflict.reapply': [{ type: 'conflict.reapply' }],
   'conflict.dismiss': [{ type: 'conflict.dismiss' }],
+  'edit.discard': [{ type: 'edit.discard', id: 'o1', field: 'price:COST' }],
 } satisfies { [K in OrderEditEvent['type']]: Extract<OrderEditEvent, { type: K }>[] };
 
 const EVENTS: ModelEvent[] = [
@@ -58,6 +61,7 @@ const key = (s: Snap) =>
       typed: s.context.conflict.typed,
       fresh: s.context.conflict.fresh?.version ?? null,
     },
+    invalid: Object.keys(s.context.invalid),
   });
 
 const INPUT = { timezone: TZ };
@@ -151,6 +155,8 @@ describe('order edit history model', () => {
       'reloading error.actor.getOrder',
       'idle conflict.reapply',
       'idle conflict.dismiss',
+      'idle edit.discard',
+      'saving edit.discard',
     ]) {
       expect(covered, edge).toContain(edge);
     }
@@ -161,6 +167,13 @@ describe('order edit history model', () => {
     expect(new Set(into.map((p) => (p.state.context.conflict ? 'stale' : 'failed')))).toEqual(
       new Set(['stale', 'failed']),
     );
+  });
+
+  it('reaches a refused field with its one message, while idle, saving and reloading', () => {
+    const refused = paths.filter((p) => Object.keys(p.state.context.invalid).length > 0);
+    expect(new Set(refused.map((p) => String(p.state.value)))).toEqual(new Set(['idle', 'saving', 'reloading']));
+    for (const p of refused)
+      expect(p.state.context.invalid).toEqual({ 'o1/price:COST': 'Cannot find the price with type: COST' });
   });
 
   it('reaches a conflict that keeps the typed value next to the fresh record', () => {
@@ -174,11 +187,13 @@ describe('order edit history model', () => {
 
   describe.each(edges.map((p) => [describePath(p), p] as const))('%s', (_, path) => {
     it('replays on a real actor; what it reports is what it holds', async () => {
-      const { actor, play, reports, services, stop } = replayHarness();
+      const { actor, play, reports, notices, services, stop } = replayHarness();
       for (const step of path.steps) {
         if ((step.event as { type: string }).type === 'xstate.init') continue;
         const event = step.event as ModelEvent;
         const before = reports.length;
+        const toasts = notices.length;
+        const known = 'o1' in actor.getSnapshot().context.records;
         await play(event);
         const snapshot = actor.getSnapshot();
         expect(key(snapshot), event.type).toBe(key(step.state));
@@ -192,11 +207,21 @@ describe('order edit history model', () => {
           reported.filter((r) => r.type === 'edits.gone'),
           event.type,
         ).toEqual(gone ? [{ type: 'edits.gone', id: 'o1' }] : []);
-        // the panel (and through it the list) shows the record as the history holds it
+        // the panel (and through it the list) shows the record as the history holds it (a record
+        // loaded comes from the panel, which shows it already)
         const last = reports.filter((r) => r.type === 'edits.changed').at(-1);
-        if (last && snapshot.context.records.o1) expect(last.rows[0]).toEqual(snapshot.context.records.o1);
+        if (last && snapshot.context.records.o1 && event.type !== 'order.loaded')
+          expect(last.rows[0]).toEqual(snapshot.context.records.o1);
         // never two writes at once
         expect(services.running().filter((id) => id === 'updateOrders').length).toBeLessThanOrEqual(1);
+        // a refused edit changes nothing on screen and shows one message, on its field, not a toast
+        const refused =
+          event.type === 'order.edit' &&
+          known &&
+          invalidMessage(snapshot.context.invalid, 'o1', fieldOf(event.change)) !== null;
+        if (refused || event.type === 'edit.discard') {
+          expect([reports.length, notices.length], event.type).toEqual([before, toasts]);
+        }
       }
       stop();
     });

@@ -1,18 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { createTourMachine, type CreateTourEvent, type CreateTourInput } from '../../src/machines/create-tour/create-tour.machine';
-import { departureDefaults, firstDeparture, toDepartureAt } from '../../src/domain/create-tour-form';
+import {
+  createTourMachine,
+  type CreateTourEvent,
+  type CreateTourInput,
+} from '../../src/machines/create-tour/create-tour.machine';
 import { deferredServices, done, failed, fakeService, notFaked, order, quietConsole } from './tour-actions-fakes';
 
 const TZ = 'Asia/Ho_Chi_Minh';
-const withOrders: CreateTourInput = {
-  teamId: 'vn',
-  timezone: TZ,
-  orderIds: ['o1', 'o2'],
-  departureAt: '2026-03-10T01:30:00.000Z',
-};
-const noOrders: CreateTourInput = { teamId: 'vn', timezone: TZ, orderIds: [], departureAt: null };
+const CITY = { id: 'city', route: 'Hanoi', pack: 'Old quarter walk' };
+const BAY = { id: 'bay', route: 'Ha Long', pack: 'Day cruise' };
+/** Two city walks at 08:30 and a cruise at 07:00 on 10 March (team time, UTC+7). */
+const mixed = [
+  order('o1', '2026-03-10T01:30:00.000Z', { product: CITY }),
+  order('o2', '2026-03-10T00:00:00.000Z', { product: BAY }),
+  order('o3', '2026-03-10T01:30:00.000Z', { product: CITY }),
+];
+const withOrders: CreateTourInput = { teamId: 'vn', timezone: TZ, orderIds: ['o1', 'o2', 'o3'], orders: mixed };
+const noOrders: CreateTourInput = { teamId: 'vn', timezone: TZ, orderIds: [], orders: [] };
 
 beforeEach(quietConsole);
 afterEach(() => {
@@ -25,59 +31,60 @@ function start(input: CreateTourInput, createTour = notFaked('createTour'), tour
   return createActor(machine, { input }).start();
 }
 
-describe('create-tour form rules', () => {
-  it('defaults to the first order departure in the team timezone, 24-hour', () => {
-    expect(departureDefaults('2026-03-10T13:45:00.000Z', TZ, new Date())).toEqual({
-      date: '2026-03-10',
-      time: '20:45',
-    });
-  });
-
-  it('defaults a tour without orders to today 09:00 in the team timezone', () => {
-    expect(departureDefaults(null, TZ, new Date('2026-03-10T20:00:00.000Z'))).toEqual({
-      date: '2026-03-11',
-      time: '09:00',
-    });
-  });
-
-  it('reads the day and time in the team timezone', () => {
-    expect(toDepartureAt({ date: '2026-03-10', time: '08:30' }, TZ)).toBe('2026-03-10T01:30:00.000Z');
-  });
-
-  it('takes the earliest selected departure as the first order', () => {
-    const rows = [
-      order('o1', '2026-03-12T00:00:00Z'),
-      order('o2', '2026-03-11T00:00:00Z'),
-      order('o3', '2026-03-01T00:00:00Z'),
-    ];
-    expect(firstDeparture(rows, ['o1', 'o2'])).toBe('2026-03-11T00:00:00Z');
-    expect(firstDeparture(rows, ['gone'])).toBeNull();
-  });
-});
-
 describe('create-tour machine', () => {
-  it('creates the tour with the name and departure typed, then loads its orders', async () => {
+  it('shows what differs between the selected orders and defaults to the most common product and departure', () => {
+    const { context } = start(withOrders).getSnapshot();
+    expect(context.summary.differ).toEqual({ product: true, day: false, time: true });
+    expect(context.productId).toBe('city');
+    expect([context.date, context.time]).toEqual(['2026-03-10', '08:30']);
+  });
+
+  it('creates the tour with the product, departure and name chosen, then loads its orders', async () => {
     const create = fakeService(() => ({ tourId: 't9' }));
-    const orders = [order('o1', withOrders.departureAt!), order('o2', withOrders.departureAt!)];
-    const load = fakeService(() => orders);
+    const load = fakeService(() => mixed);
     const actor = start(withOrders, create.logic, load.logic);
     actor.send({ type: 'create.name', value: '  Sunrise  ' });
-    actor.send({ type: 'create.time', value: '06:15' });
+    actor.send({ type: 'create.product', productId: 'bay' });
+    actor.send({ type: 'create.departure', date: '2026-03-10', time: '07:00' });
     actor.send({ type: 'create.submit' });
     const output = await toPromise(actor);
     expect(create.calls).toEqual([
-      { teamId: 'vn', orderIds: ['o1', 'o2'], departureAt: '2026-03-09T23:15:00.000Z', displayName: 'Sunrise' },
+      {
+        teamId: 'vn',
+        orderIds: ['o1', 'o2', 'o3'],
+        departureAt: '2026-03-10T00:00:00.000Z',
+        displayName: 'Sunrise',
+        productId: 'bay',
+      },
     ]);
     expect(load.calls).toEqual([{ tourId: 't9' }]);
-    expect(output).toEqual({ outcome: 'created', tourId: 't9', orderIds: ['o1', 'o2'], orders });
+    expect(output).toEqual({ outcome: 'created', tourId: 't9', orderIds: ['o1', 'o2', 'o3'], orders: mixed });
   });
 
-  it('sends no display name when none is typed and skips loading orders for a tour without orders', async () => {
-    const create = fakeService((_: { displayName?: string }) => ({ tourId: 't1' }));
+  it('offers only the products of the selected orders', () => {
+    const actor = start(withOrders);
+    expect(actor.getSnapshot().can({ type: 'create.product', productId: 'elsewhere' })).toBe(false);
+    actor.send({ type: 'create.product', productId: 'elsewhere' });
+    expect(actor.getSnapshot().context.productId).toBe('city');
+  });
+
+  it('a typed time still wins over the departure picked', () => {
+    const create = fakeService((_: { departureAt: string }) => ({ tourId: 't1' }));
+    const actor = start(withOrders, create.logic, fakeService(() => []).logic);
+    actor.send({ type: 'create.departure', date: '2026-03-10', time: '07:00' });
+    actor.send({ type: 'create.time', value: '07:15' });
+    actor.send({ type: 'create.submit' });
+    expect(create.calls[0].departureAt).toBe('2026-03-10T00:15:00.000Z');
+  });
+
+  it('a tour without orders: today 09:00, no product, no display name, no orders to load', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-10T20:00:00.000Z'), toFake: ['Date'] });
+    const create = fakeService((_: { displayName?: string; productId?: string }) => ({ tourId: 't1' }));
     const actor = start(noOrders, create.logic);
+    expect([actor.getSnapshot().context.date, actor.getSnapshot().context.time]).toEqual(['2026-03-11', '09:00']);
     actor.send({ type: 'create.submit' });
     expect(await toPromise(actor)).toEqual({ outcome: 'created', tourId: 't1', orderIds: [], orders: null });
-    expect(create.calls[0].displayName).toBeUndefined();
+    expect(create.calls[0]).toEqual({ teamId: 'vn', orderIds: [], departureAt: '2026-03-11T02:00:00.000Z' });
   });
 
   it('treats an empty tourId as the failure (SPEC section 8)', async () => {
@@ -103,9 +110,12 @@ describe('create-tour machine', () => {
 
 // ---------------------------------------------------------------- model-based
 type ModelEvent = CreateTourEvent | ReturnType<typeof done> | ReturnType<typeof failed>;
-const ORDERS = [order('o1', withOrders.departureAt!)];
+const ORDERS = [mixed[0]];
 const EVENTS: ModelEvent[] = [
   { type: 'create.name', value: 'Sunrise' },
+  { type: 'create.product', productId: 'bay' },
+  { type: 'create.product', productId: 'elsewhere' },
+  { type: 'create.departure', date: '2026-03-10', time: '07:00' },
   { type: 'create.date', value: '2026-02-30' },
   { type: 'create.date', value: '2026-03-12' },
   { type: 'create.time', value: '24:00' },
@@ -128,6 +138,7 @@ const key = (s: Snap) =>
     outcome: s.context.outcome,
     date: s.context.date,
     time: s.context.time,
+    productId: s.context.productId,
     orders: s.context.orders?.length ?? null,
   });
 

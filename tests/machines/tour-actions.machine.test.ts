@@ -94,7 +94,7 @@ describe('tour actions: what the menu allows', () => {
 });
 
 describe('tour actions: create tour from selected orders', () => {
-  it('opens the create-tour menu with the selected orders and the first one departure', async () => {
+  it('opens the create-tour menu with the selected orders as loaded', async () => {
     const child = dialog({ outcome: 'cancelled', tourId: '', orderIds: ['o1', 'o2'], orders: null });
     const { actor, toasts, reports } = setup('orders', { createTourDialog: child.logic });
     send(actor, selected('o1', 'o2'));
@@ -102,23 +102,23 @@ describe('tour actions: create tour from selected orders', () => {
     expect(actor.getSnapshot().value).toBe('creating');
     await flush();
     expect(child.inputs).toEqual([
-      { teamId: 'vn', timezone: TZ, orderIds: ['o1', 'o2'], departureAt: '2026-03-09T20:00:00Z' },
+      { teamId: 'vn', timezone: TZ, orderIds: ['o1', 'o2'], orders: ROWS.filter((r) => r.id !== 'o3') },
     ]);
     expect(actor.getSnapshot().value).toBe('idle');
     expect(toasts).toEqual([]);
     expect(reports).toEqual([]);
   });
 
-  it('takes the departure from the latest selection the screen sent, among the loaded rows', async () => {
+  it('takes the orders of the latest selection the screen sent, among the loaded rows', async () => {
     const child = dialog({ outcome: 'cancelled', tourId: '', orderIds: [], orders: null });
     const { actor } = setup('orders', { createTourDialog: child.logic });
     send(actor, selected('o1', 'o2'));
-    // o9 is selected but not loaded: it has no departure to offer
+    // o9 is selected but not loaded: it has no product or departure to offer
     send(actor, { type: 'tours.select', ids: ['o9', 'o3'], rows: ROWS.filter((r) => r.id === 'o3') });
     send(actor, { type: 'tours.create' });
     await flush();
     expect(child.inputs).toEqual([
-      { teamId: 'vn', timezone: TZ, orderIds: ['o9', 'o3'], departureAt: '2026-03-12T00:00:00Z' },
+      { teamId: 'vn', timezone: TZ, orderIds: ['o9', 'o3'], orders: ROWS.filter((r) => r.id === 'o3') },
     ]);
   });
 
@@ -160,7 +160,7 @@ describe('tour actions: create tour from selected orders', () => {
     send(actor, { type: 'tours.select', ids: ['t1'], rows: [tour('1')] });
     send(actor, { type: 'tours.create' });
     await flush();
-    expect(child.inputs).toEqual([{ teamId: 'vn', timezone: TZ, orderIds: [], departureAt: null }]);
+    expect(child.inputs).toEqual([{ teamId: 'vn', timezone: TZ, orderIds: [], orders: [] }]);
     expect(changes()).toEqual([{ type: 'tours.changed', orderIds: [], rows: null }]);
   });
 
@@ -179,7 +179,13 @@ describe('tour actions: create tour from selected orders', () => {
     await flush();
     await flush();
     expect(create.calls).toEqual([
-      { teamId: 'vn', orderIds: ['o3'], departureAt: '2026-03-12T00:00:00.000Z', displayName: 'Morning group' },
+      {
+        teamId: 'vn',
+        orderIds: ['o3'],
+        departureAt: '2026-03-12T00:00:00.000Z',
+        displayName: 'Morning group',
+        productId: 'p1',
+      },
     ]);
     expect(toasts.map((t) => t.message)).toEqual([TOUR_CREATED]);
     expect(changes()).toEqual([{ type: 'tours.changed', orderIds: ['o3'], rows: [linkedRow('o3')] }]);

@@ -103,14 +103,38 @@ describe('tour edits', () => {
     expect(actor.getSnapshot().can({ type: 'history.undo' })).toBe(false);
   });
 
-  it('refuses a price type the tour does not have', () => {
+  it('refuses a price type the tour does not have, with the SPEC message on its field', () => {
     const { actor, notices, writes } = start();
     actor.send({
       type: 'tour.edit',
       changes: [{ id: 't1', change: { field: 'price', priceType: 'ADULT', amount: 1 } }],
     });
-    expect(notices.map((n) => n.message)).toEqual(['Cannot find the price with type: ADULT']);
+    expect(actor.getSnapshot().context.invalid).toEqual({ 't1/price:ADULT': 'Cannot find the price with type: ADULT' });
+    expect(notices).toEqual([]);
     expect(writes()).toEqual([]);
+  });
+
+  it('an invalid time or name shows one message on its field however often it is committed, until corrected or given up', async () => {
+    const { actor, notices, writes, reports, settle } = start();
+    const toTime = (time: string) => ({
+      type: 'tour.edit' as const,
+      changes: [{ id: 't1', change: { field: 'departureTime' as const, time } }],
+    });
+    actor.send(toTime('7pm'));
+    actor.send(toTime('7pm'));
+    actor.send({ type: 'tour.edit', changes: [rename('t1', '   ')] });
+    expect(actor.getSnapshot().context.invalid).toEqual({
+      't1/departure': 'Invalid time: 7pm',
+      't1/name': 'A tour needs a name',
+    });
+    expect([notices, writes(), reports]).toEqual([[], [], []]);
+
+    actor.send({ type: 'edit.discard', id: 't1', field: 'name' });
+    actor.send(toTime('19:00'));
+    expect(actor.getSnapshot().context.invalid).toEqual({});
+    expect(writes()).toHaveLength(1);
+    await settle('updateTours', { output: { status: 'saved', records: [tour({ id: 't1', version: 2 })] } });
+    expect(notices.map((n) => n.message)).toEqual(['Tour updated']);
   });
 
   it('a stale write keeps the typed value next to the fresh tour', async () => {

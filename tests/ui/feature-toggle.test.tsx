@@ -73,7 +73,7 @@ describe('feature toggle page', () => {
     expect(region.textContent).toContain('Default: off for the countries not checked');
     // 12-hour timeline form in the team's timezone (Bangkok, UTC+7)
     expect(region.textContent).toContain(
-      'Last changed by Alex Admin on Mar 5, 2026 3:04 PM: on for France; off for Cambodia.',
+      'Last changed by Alex Admin on 5 Mar 2026 3:04 PM: on for France; off for Cambodia.',
     );
     // every continent is a group with its own checkbox; Europe is partly on (France)
     for (const continent of ['Asia', 'Europe', 'Africa', 'America', 'Global']) expect(group(continent)).toBeTruthy();

@@ -6,16 +6,21 @@ import type { EditChange, Editable } from '../../src/domain/edits';
 import { EditFields } from '../../src/ui/panel/edit-fields';
 import { system } from '../../src/ui/theme/system';
 
-// The panel's edit fields: 24-hour time and prices committed on Enter, a conflict keeps what was typed.
+// The panel's edit fields: 24-hour time and prices committed on Enter, a conflict keeps what was
+// typed, a refused value stays in its field with one message until corrected or given up.
 const record: Editable = {
   departureAt: '2026-03-10T00:30:00.000Z',
   prices: [{ type: 'ADULT', amount: 50, currency: 'USD' }],
 };
 
-function renderFields(conflict: { typed: EditChange; fresh: Editable | null } | null = null) {
+function renderFields(
+  conflict: { typed: EditChange; fresh: Editable | null } | null = null,
+  invalid: Record<string, string> = {},
+) {
   const onChange = vi.fn();
   const onReapply = vi.fn();
-  render(
+  const onDiscard = vi.fn();
+  const view = (messages: Record<string, string>) => (
     <ChakraProvider value={system}>
       <EditFields
         noun="order"
@@ -23,13 +28,16 @@ function renderFields(conflict: { typed: EditChange; fresh: Editable | null } | 
         timezone="Asia/Tokyo"
         conflict={conflict}
         canReapply={conflict?.fresh != null}
+        invalid={(field) => messages[field] ?? null}
         onChange={onChange}
+        onDiscard={onDiscard}
         onReapply={onReapply}
         onDismiss={() => undefined}
       />
-    </ChakraProvider>,
+    </ChakraProvider>
   );
-  return { onChange, onReapply };
+  const { rerender } = render(view(invalid));
+  return { onChange, onReapply, onDiscard, refuse: (messages: Record<string, string>) => rerender(view(messages)) };
 }
 
 const input = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
@@ -62,5 +70,34 @@ describe('edit fields', () => {
     expect(screen.getByTestId('conflict-fresh').textContent).toBe('10:00');
     fireEvent.click(screen.getByRole('button', { name: 'Apply my value' }));
     expect(onReapply).toHaveBeenCalled();
+  });
+});
+
+describe('a refused value', () => {
+  it('stays in its field with one message under it, described by it, until given up with Escape', () => {
+    const { onChange, onDiscard, refuse } = renderFields();
+    const field = input('Departure time');
+    fireEvent.change(field, { target: { value: '25:00' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(onChange).toHaveBeenCalledWith({ field: 'departureTime', time: '25:00' });
+    // the machine refused it: one message on the field
+    refuse({ departure: 'Invalid time: 25:00' });
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Invalid time: 25:00']);
+    expect(field.value).toBe('25:00');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe('Invalid time: 25:00');
+
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(onDiscard).toHaveBeenCalledWith('departure');
+    expect(field.value).toBe('09:30');
+  });
+
+  it('typing the saved value again gives the refused one up rather than sending it', () => {
+    const { onChange, onDiscard } = renderFields(null, { 'price:ADULT': 'Invalid amount for ADULT' });
+    const field = input('ADULT price');
+    fireEvent.change(field, { target: { value: '50' } });
+    fireEvent.blur(field);
+    expect(onChange).not.toHaveBeenCalled();
+    expect(onDiscard).toHaveBeenCalledWith('price:ADULT');
   });
 });

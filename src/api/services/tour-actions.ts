@@ -13,11 +13,13 @@ export interface CreateTourInput {
   /** ISO timestamp; the server takes the first order's when absent. */
   departureAt?: string;
   displayName?: string;
+  /** The tour's product; the server takes the first order's when absent. */
+  productId?: string;
 }
 
 /** SPEC section 8: a failed creation answers an empty tourId (logged). */
 export const createTour = fromPromise<{ tourId: string }, CreateTourInput>(async ({ input, signal }) => {
-  const { teamId, orderIds, departureAt, displayName } = input;
+  const { teamId, orderIds, departureAt, displayName, productId } = input;
   const created = await fetchOrNull('createTour', () =>
     api.POST('/api/v1/tours', {
       body: {
@@ -26,6 +28,7 @@ export const createTour = fromPromise<{ tourId: string }, CreateTourInput>(async
           orderIds,
           ...(departureAt ? { departureAt } : {}),
           ...(displayName ? { displayName } : {}),
+          ...(productId ? { productId } : {}),
         },
       },
       signal,

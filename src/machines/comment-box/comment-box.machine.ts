@@ -1,10 +1,12 @@
-import { assign, sendParent, setup } from 'xstate';
+import { assign, emit, sendParent, setup } from 'xstate';
 import { addOrderComment, type EventLog } from '../../api/services/details';
+import type { NotifyEvent } from '../notify';
 
 /**
  * The comment box of a side panel: the draft as typed, sent on request, cleared once saved. A
  * comment needs a signed-in user and some text (SPEC section 5); one that fails to save keeps its
- * draft, so nothing typed is lost. A saved comment is reported to the panel (`comment.added`).
+ * draft, so nothing typed is lost, and says so in an error toast. A saved comment is reported to
+ * the panel (`comment.added`).
  */
 export interface CommentBoxInput {
   /** The order or tour commented on. */
@@ -14,7 +16,6 @@ export interface CommentBoxInput {
 
 export interface CommentBoxContext extends CommentBoxInput {
   draft: string;
-  error: string | null;
 }
 
 export type CommentBoxEvent = { type: 'comment.change'; text: string } | { type: 'comment.submit' };
@@ -27,6 +28,7 @@ export const commentBoxMachine = setup({
     context: {} as CommentBoxContext,
     events: {} as CommentBoxEvent,
     input: {} as CommentBoxInput,
+    emitted: {} as NotifyEvent,
     tags: {} as 'saving',
   },
   actors: { addComment: addOrderComment },
@@ -34,14 +36,14 @@ export const commentBoxMachine = setup({
     canSend: ({ context }) => context.userId !== null && context.draft.trim().length > 0,
   },
   actions: {
-    setDraft: assign((_, p: { text: string }) => ({ draft: p.text, error: null })),
-    saved: assign({ draft: '', error: null }),
+    setDraft: assign((_, p: { text: string }) => ({ draft: p.text })),
+    saved: assign({ draft: '' }),
     report: sendParent((_, p: { log: EventLog }): CommentBoxReport => ({ type: 'comment.added', log: p.log })),
-    fail: assign({ error: COMMENT_FAILED }),
+    fail: emit({ type: 'notify', kind: 'error', message: COMMENT_FAILED } as const),
   },
 }).createMachine({
   id: 'commentBox',
-  context: ({ input }) => ({ ...input, draft: '', error: null }),
+  context: ({ input }) => ({ ...input, draft: '' }),
   initial: 'idle',
   states: {
     idle: {

@@ -8,4 +8,3 @@ export const selectDraft = (s: CommentBoxSnapshot) => s.context.draft;
 export const selectSignedIn = (s: CommentBoxSnapshot) => s.context.userId !== null;
 export const selectSaving = (s: CommentBoxSnapshot) => s.hasTag('saving');
 export const selectCanSend = (s: CommentBoxSnapshot) => s.can({ type: 'comment.submit' });
-export const selectError = (s: CommentBoxSnapshot) => s.context.error;

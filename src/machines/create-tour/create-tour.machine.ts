@@ -1,20 +1,29 @@
 import { assign, setup } from 'xstate';
 import { createTour, tourOrders } from '../../api/services/tour-actions';
-import { departureDefaults, isValidDeparture, toDepartureAt, type DepartureFields } from '../../domain/create-tour-form';
+import {
+  departureDefaults,
+  isValidDeparture,
+  summarizeOrders,
+  toDepartureAt,
+  type DepartureFields,
+  type OrdersSummary,
+  type TourOrder,
+} from '../../domain/create-tour-form';
 import type { Order } from '../list/types';
 
 /**
- * The create-tour menu: an optional display name and a departure (day and 24-hour time, by
- * default the first selected order's), then `POST /api/v1/tours` with the selected orders.
- * An empty `tourId` is the failure (SPEC section 8). It ends with what happened; the tour
- * actions machine shows the toasts and updates the list.
+ * The create-tour menu: the selected orders' products and departures (what differs between
+ * them shown first), the tour's product and departure (by default the most common of the
+ * orders'; day and 24-hour time), an optional display name, then `POST /api/v1/tours` with the
+ * selected orders. An empty `tourId` is the failure (SPEC section 8). It ends with what
+ * happened; the tour actions machine shows the toasts and updates the list.
  */
 export interface CreateTourInput {
   teamId: string;
   timezone: string;
   orderIds: string[];
-  /** The first selected order's departure; null for a tour without orders. */
-  departureAt: string | null;
+  /** The selected orders that are loaded; none for a tour without orders. */
+  orders: TourOrder[];
 }
 
 export type CreateTourOutcome = 'cancelled' | 'failed' | 'created';
@@ -23,6 +32,9 @@ export interface CreateTourContext extends DepartureFields {
   teamId: string;
   timezone: string;
   orderIds: string[];
+  summary: OrdersSummary;
+  /** The tour's product; null leaves it to the server (the first order's, or none). */
+  productId: string | null;
   displayName: string;
   tourId: string;
   /** The linked orders as the server now holds them; null when they could not be fetched. */
@@ -41,6 +53,9 @@ export type CreateTourEvent =
   | { type: 'create.name'; value: string }
   | { type: 'create.date'; value: string }
   | { type: 'create.time'; value: string }
+  /** One of the orders' products, or one of their departures. */
+  | { type: 'create.product'; productId: string }
+  | { type: 'create.departure'; date: string; time: string }
   | { type: 'create.submit' }
   | { type: 'create.cancel' };
 
@@ -56,11 +71,15 @@ export const createTourMachine = setup({
     isValid: ({ context }) => isValidDeparture(context),
     noTourId: (_, params: { tourId: string }) => params.tourId === '',
     hasOrders: ({ context }) => context.orderIds.length > 0,
+    isOrdersProduct: ({ context }, params: { productId: string }) =>
+      context.summary.products.some((p) => p.id === params.productId),
   },
   actions: {
     setName: assign((_, params: { value: string }) => ({ displayName: params.value })),
     setDate: assign((_, params: { value: string }) => ({ date: params.value })),
     setTime: assign((_, params: { value: string }) => ({ time: params.value })),
+    setProduct: assign((_, params: { productId: string }) => ({ productId: params.productId })),
+    setDeparture: assign((_, params: DepartureFields) => ({ date: params.date, time: params.time })),
     setTourId: assign((_, params: { tourId: string }) => ({ tourId: params.tourId })),
     setOrders: assign((_, params: { orders: Order[] | null }) => ({ orders: params.orders })),
     setOutcome: assign((_, params: { outcome: CreateTourOutcome }) => ({ outcome: params.outcome })),
@@ -70,16 +89,24 @@ export const createTourMachine = setup({
   },
 }).createMachine({
   id: 'createTour',
-  context: ({ input }) => ({
-    teamId: input.teamId,
-    timezone: input.timezone,
-    orderIds: input.orderIds,
-    ...departureDefaults(input.departureAt, input.timezone, new Date()),
-    displayName: '',
-    tourId: '',
-    orders: null,
-    outcome: 'cancelled',
-  }),
+  context: ({ input }) => {
+    const summary = summarizeOrders(input.orders, input.timezone);
+    const [departure] = summary.departures;
+    return {
+      teamId: input.teamId,
+      timezone: input.timezone,
+      orderIds: input.orderIds,
+      summary,
+      productId: summary.products[0]?.id ?? null,
+      ...(departure
+        ? { date: departure.date, time: departure.time }
+        : departureDefaults(null, input.timezone, new Date())),
+      displayName: '',
+      tourId: '',
+      orders: null,
+      outcome: 'cancelled' as const,
+    };
+  },
   initial: 'editing',
   states: {
     editing: {
@@ -87,6 +114,11 @@ export const createTourMachine = setup({
         'create.name': { actions: { type: 'setName', params: ({ event }) => ({ value: event.value }) } },
         'create.date': { actions: { type: 'setDate', params: ({ event }) => ({ value: event.value }) } },
         'create.time': { actions: { type: 'setTime', params: ({ event }) => ({ value: event.value }) } },
+        'create.product': {
+          guard: { type: 'isOrdersProduct', params: ({ event }) => event },
+          actions: { type: 'setProduct', params: ({ event }) => event },
+        },
+        'create.departure': { actions: { type: 'setDeparture', params: ({ event }) => event } },
         'create.submit': { guard: 'isValid', target: 'submitting' },
         'create.cancel': 'done',
       },
@@ -101,6 +133,7 @@ export const createTourMachine = setup({
           orderIds: context.orderIds,
           departureAt: toDepartureAt(context, context.timezone),
           displayName: context.displayName.trim() || undefined,
+          productId: context.productId ?? undefined,
         }),
         onDone: [
           {

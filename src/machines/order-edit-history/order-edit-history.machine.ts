@@ -1,7 +1,8 @@
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { getOrder, type Loaded, type OrderDetail } from '../../api/services/details';
 import { updateOrders, type SaveResult } from '../../api/services/edits';
 import type { EditChange } from '../../domain/edits';
+import { fieldOf, withInvalid, withoutInvalid, type InvalidEdits } from '../../domain/invalid-edits';
 import type { Order } from '../list/types';
 import type { NotifyEvent } from '../notify';
 import {
@@ -21,7 +22,9 @@ import { listFields, type EditsReport } from '../detail/types';
  * and tells the list: `edits.changed`), then its write is
  * queued: one write at a time, each with the version the last one returned. A failed write drops
  * that order's queued writes and shows what the server holds again; a stale one (409) keeps what
- * the person typed as a conflict next to the fresh record, to re-apply on top of it.
+ * the person typed as a conflict next to the fresh record, to re-apply on top of it. An edit that
+ * cannot apply (a time that is not `HH:mm`, a price that is not a number) leaves the order as it
+ * is and puts one message on its field until the field is corrected or given up (`edit.discard`).
  */
 export interface OrderEditInput {
   timezone: string;
@@ -40,6 +43,7 @@ export interface OrderEditContext extends EditHistory<Order> {
   conflict: OrderConflict | null;
   /** The order being re-read from the server after a failed or stale write. */
   reloadId: string | null;
+  invalid: InvalidEdits;
 }
 
 export type OrderEditEvent =
@@ -48,7 +52,9 @@ export type OrderEditEvent =
   | { type: 'history.undo' }
   | { type: 'history.redo' }
   | { type: 'conflict.reapply' }
-  | { type: 'conflict.dismiss' };
+  | { type: 'conflict.dismiss' }
+  /** The person gave up what they typed in a refused field (Escape, or the saved value typed again). */
+  | { type: 'edit.discard'; id: string; field: string };
 
 type Travel = { mode: 'undo' | 'redo' };
 type Change = { id: string; change: EditChange };
@@ -70,7 +76,7 @@ const changes = (target?: 'saving') =>
         target,
         actions: { type: 'applyEdit', params: ({ event }: { event: Change }) => event },
       },
-      { actions: { type: 'rejectEdit', params: ({ event }: { event: Change }) => event } },
+      { actions: { type: 'refuseEdit', params: ({ event }: { event: Change }) => event } },
     ],
     'history.undo': travelTo('undo', target),
     'history.redo': travelTo('redo', target),
@@ -103,13 +109,23 @@ export const orderEditHistoryMachine = setup({
     applyEdit: enqueueActions(({ context, enqueue }, p: Change) => {
       const step = edit(context, p.id, p.change, context.timezone);
       if (!step.ok) return;
-      enqueue.assign({ ...step.state, conflict: context.conflict?.id === p.id ? null : context.conflict });
+      enqueue.assign({
+        ...step.state,
+        conflict: context.conflict?.id === p.id ? null : context.conflict,
+        invalid: withoutInvalid(context.invalid, p.id, fieldOf(p.change)),
+      });
       enqueue.sendParent({ type: 'edits.changed', rows: [step.record], saved: false } satisfies EditsReport);
     }),
-    rejectEdit: emit(({ context }, p: Change) => {
+    /** One message on the field, however often the same refused value is committed (Enter, then leaving it). */
+    refuseEdit: enqueueActions(({ context, enqueue }, p: Change) => {
       const step = edit(context, p.id, p.change, context.timezone);
-      return { type: 'notify', kind: 'error', message: step.ok ? 'Failed to update order' : step.error } as const;
+      if (step.ok) return;
+      if (!context.records[p.id]) enqueue.emit({ type: 'notify', kind: 'error', message: 'Order not found' });
+      else enqueue.assign({ invalid: withInvalid(context.invalid, p.id, p.change, step.error) });
     }),
+    discardInvalid: assign(({ context }, p: { id: string; field: string }) => ({
+      invalid: withoutInvalid(context.invalid, p.id, p.field),
+    })),
     travel: enqueueActions(({ context, enqueue }, p: Travel) => {
       const step = travel(context, p.mode, context.timezone);
       if (!step.ok) return;
@@ -182,9 +198,11 @@ export const orderEditHistoryMachine = setup({
     nextKey: 1,
     conflict: null,
     reloadId: null,
+    invalid: {},
   }),
   on: {
     'order.loaded': { actions: { type: 'load', params: ({ event }) => ({ order: event.order }) } },
+    'edit.discard': { actions: { type: 'discardInvalid', params: ({ event }) => event } },
   },
   initial: 'idle',
   states: {

@@ -1,6 +1,5 @@
 import { assign, emit, sendParent, setup } from 'xstate';
 import { createTourMachine, type CreateTourOutput } from '../create-tour/create-tour.machine';
-import { firstDeparture } from '../../domain/create-tour-form';
 import { linkTourMachine, type LinkTourOutput } from '../link-tour/link-tour.machine';
 import { orderDays } from '../../domain/link-tour-search';
 import type { ListItem, ListKind, Order } from '../list/types';
@@ -107,11 +106,12 @@ export const tourActionsMachine = setup({
         input: ({ context }) => {
           // on the tours list the selection holds tours: "New tour" links no orders
           const orderIds = context.kind === 'orders' ? context.ids : [];
+          const selected = new Set(orderIds);
           return {
             teamId: context.teamId,
             timezone: context.timezone,
             orderIds,
-            departureAt: firstDeparture(context.rows, orderIds),
+            orders: (context.rows as Order[]).filter((row) => selected.has(row.id)),
           };
         },
         onDone: [

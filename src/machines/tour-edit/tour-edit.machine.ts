@@ -1,7 +1,8 @@
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { getTour, type Loaded, type TourDetail } from '../../api/services/details';
 import { updateTours, type SaveResult } from '../../api/services/edits';
 import { applyEdit, type EditChange } from '../../domain/edits';
+import { fieldOf, withInvalid, withoutInvalid, type InvalidEdits } from '../../domain/invalid-edits';
 import type { Tour } from '../list/types';
 import type { NotifyEvent } from '../notify';
 import { listFields, type EditsReport } from '../detail/types';
@@ -10,6 +11,8 @@ import { listFields, type EditsReport } from '../detail/types';
  * Tour edits (departure, prices, name) of one or several tours, saved as one batch. The change
  * shows at once; a failed write puts the screen back as it was ('Failed to update tour'); a stale
  * one (409) keeps what the person typed next to the fresh tour. The last saved batch can be undone.
+ * A change that cannot apply (a time that is not `HH:mm`, a price that is not a number, an empty
+ * name) changes nothing and puts one message on its field until it is corrected or given up.
  */
 export interface TourEditInput {
   timezone: string;
@@ -43,6 +46,7 @@ export interface TourEditContext {
   undo: TourChange[] | null;
   conflict: TourConflict | null;
   error: string | null;
+  invalid: InvalidEdits;
 }
 
 export type TourEditEvent =
@@ -50,7 +54,9 @@ export type TourEditEvent =
   | { type: 'tour.edit'; changes: TourChange[] }
   | { type: 'history.undo' }
   | { type: 'conflict.reapply' }
-  | { type: 'conflict.dismiss' };
+  | { type: 'conflict.dismiss' }
+  /** The person gave up what they typed in a refused field (Escape, or the saved value typed again). */
+  | { type: 'edit.discard'; id: string; field: string };
 
 type Plan = { ok: true; items: PendingItem[] } | { ok: false; error: string };
 
@@ -104,18 +110,32 @@ export const tourEditMachine = setup({
       const result = plan(context, p.changes);
       if (!result.ok) return;
       const records = { ...context.records };
-      for (const item of result.items) records[item.after.id] = item.after;
-      enqueue.assign({ records, pending: { items: result.items, undo: p.undo }, conflict: null, error: null });
+      let invalid = context.invalid;
+      for (const item of result.items) {
+        records[item.after.id] = item.after;
+        invalid = withoutInvalid(invalid, item.after.id, fieldOf(item.typed));
+      }
+      enqueue.assign({ records, pending: { items: result.items, undo: p.undo }, conflict: null, error: null, invalid });
       enqueue.sendParent({
         type: 'edits.changed',
         rows: result.items.map((i) => i.after),
         saved: false,
       } satisfies EditsReport);
     }),
-    reject: emit(({ context }, p: { changes: TourChange[] }) => {
-      const result = plan(context, p.changes);
-      return { type: 'notify', kind: 'error', message: result.ok ? 'Failed to update tour' : result.error } as const;
+    /** One message on each refused field, however often the same value is committed; a tour gone is a toast. */
+    reject: enqueueActions(({ context, enqueue }, p: { changes: TourChange[] }) => {
+      let invalid = context.invalid;
+      for (const { id, change } of p.changes) {
+        const record = context.records[id];
+        const result = record ? applyEdit(record, change, context.timezone) : null;
+        if (!record) enqueue.emit({ type: 'notify', kind: 'error', message: 'Tour not found' });
+        else if (result && !result.ok) invalid = withInvalid(invalid, id, change, result.error);
+      }
+      enqueue.assign({ invalid });
     }),
+    discardInvalid: assign(({ context }, p: { id: string; field: string }) => ({
+      invalid: withoutInvalid(context.invalid, p.id, p.field),
+    })),
     markSaved: enqueueActions(({ context, enqueue }, p: { result: SaveResult<Tour> }) => {
       const pending = context.pending;
       if (!pending || p.result.status !== 'saved') return;
@@ -179,9 +199,11 @@ export const tourEditMachine = setup({
     undo: null,
     conflict: null,
     error: null,
+    invalid: {},
   }),
   on: {
     'tour.loaded': { actions: { type: 'load', params: ({ event }) => ({ tour: event.tour }) } },
+    'edit.discard': { actions: { type: 'discardInvalid', params: ({ event }) => event } },
   },
   initial: 'idle',
   states: {

@@ -1,6 +1,6 @@
 import { chakra, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { timelineDate } from '../../domain/edits';
+import { formatDateTime } from '../../domain/format';
 import { selectError, selectMessages, type OrderEmailsActorRef } from '../../machines/order-emails/selectors';
 
 const STATE_TEXT = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' } as const;
@@ -32,7 +32,7 @@ export function OrderEmails({ emails, timezone }: { emails: OrderEmailsActorRef;
               {TYPE_TEXT[m.type]}
             </Text>{' '}
             to {m.to}: {STATE_TEXT[m.state]}
-            {m.sentAt ? ` ${timelineDate(m.sentAt, timezone)}` : ''}
+            {m.sentAt ? ` ${formatDateTime(m.sentAt, timezone)}` : ''}
             {m.state !== 'sent' && m.lastError ? ` (${m.lastError})` : ''}
           </chakra.li>
         ))}

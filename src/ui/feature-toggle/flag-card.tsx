@@ -1,7 +1,7 @@
 import { Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { CONTINENTS } from '../../domain/countries';
-import { timelineDate } from '../../domain/edits';
+import { formatTimelineDate } from '../../domain/format';
 import { changeInWords } from '../../domain/feature-flags';
 import {
   selectFlag,
@@ -18,7 +18,7 @@ function LastChange({ change, timezone }: { change: Change; timezone: string }) 
   return (
     <Text color="fg.muted">
       Last changed by <strong>{change.by.name}</strong> on{' '}
-      <time dateTime={change.at}>{timelineDate(change.at, timezone)}</time>: {changeInWords(change)}.
+      <time dateTime={change.at}>{formatTimelineDate(change.at, timezone)}</time>: {changeInWords(change)}.
     </Text>
   );
 }

@@ -8,43 +8,86 @@ interface CommitInputProps {
   placeholder?: string;
   inputMode?: 'text' | 'decimal';
   disabled?: boolean;
+  /** A long value (a tour's name) wraps onto more lines instead of being cut. */
+  multiline?: boolean;
+  /** The machine refused what was typed: the field keeps it and is described by `errorId`. */
+  invalid?: boolean;
+  errorId?: string;
   onCommit: (text: string) => void;
+  /** What was typed in a refused field is given up (Escape, or the saved value typed again). */
+  onDiscard?: () => void;
 }
 
+const fieldStyle = {
+  px: '2',
+  py: '0.5',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'sm',
+  bg: 'bg',
+  fontSize: 'sm',
+  _invalid: { borderColor: 'border.error' },
+} as const;
+
 /** A field that sends its value on Enter or when it loses focus, and only when it changed. */
-export function CommitInput({ label, value, placeholder, inputMode = 'text', disabled, onCommit }: CommitInputProps) {
+export function CommitInput({
+  label,
+  value,
+  placeholder,
+  inputMode = 'text',
+  disabled,
+  multiline,
+  invalid,
+  errorId,
+  onCommit,
+  onDiscard,
+}: CommitInputProps) {
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
   if (shown !== value) {
-    // the record changed underneath (saved, undone, rolled back): show it
+    // the record changed underneath (saved, undone, rolled back): show it, unless what was typed
+    // was refused and is still to be corrected
     setShown(value);
-    setDraft(value);
+    if (!invalid) setDraft(value);
   }
   const commit = () => {
-    if (draft.trim() !== value) onCommit(draft.trim());
+    const text = draft.trim();
+    if (text !== value) onCommit(text);
+    else if (invalid) onDiscard?.();
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') commit();
-    if (event.key === 'Escape') setDraft(value);
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    }
+    if (event.key === 'Escape' && (draft !== value || invalid)) {
+      // Escape gives up what was typed; only an untouched field lets it close the panel
+      event.stopPropagation();
+      setDraft(value);
+      if (invalid) onDiscard?.();
+    }
   };
-  return (
-    <chakra.input
-      aria-label={label}
-      value={draft}
-      placeholder={placeholder}
-      inputMode={inputMode}
-      disabled={disabled}
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={onKeyDown}
-      width="7rem"
-      px="2"
-      py="0.5"
-      borderWidth="1px"
-      borderColor="border"
-      borderRadius="sm"
-      bg="bg"
-      fontSize="sm"
-    />
-  );
+  const common = {
+    'aria-label': label,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? errorId : undefined,
+    value: draft,
+    placeholder,
+    disabled,
+    onBlur: commit,
+    onKeyDown,
+    ...fieldStyle,
+  };
+  if (multiline)
+    return (
+      <chakra.textarea
+        {...common}
+        onChange={(e) => setDraft(e.target.value)}
+        rows={1}
+        width="full"
+        resize="none"
+        css={{ fieldSizing: 'content' }}
+      />
+    );
+  return <chakra.input {...common} inputMode={inputMode} onChange={(e) => setDraft(e.target.value)} width="7rem" />;
 }

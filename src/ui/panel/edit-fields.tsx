@@ -1,5 +1,8 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { changeText, timeOf, type EditChange, type Editable } from '../../domain/edits';
+import type { ReactNode } from 'react';
+import { changeText, type EditChange, type Editable } from '../../domain/edits';
+import { formatTime } from '../../domain/format';
+import { FIELDS } from '../../domain/invalid-edits';
 import { CommitInput } from './commit-input';
 
 interface Conflict {
@@ -13,26 +16,40 @@ interface EditFieldsProps {
   timezone: string;
   conflict: Conflict | null;
   canReapply: boolean;
+  /** The message of a field whose typed value was refused, or null. */
+  invalid: (field: string) => string | null;
   onChange: (change: EditChange) => void;
+  /** What was typed in a refused field is given up. */
+  onDiscard: (field: string) => void;
   onReapply: () => void;
   onDismiss: () => void;
 }
 
 const isDeparture = (c: EditChange) => c.field === 'departureTime' || c.field === 'departureAt';
 
-/** Departure time (24-hour `HH:mm`), price amounts and (tours) the name, each saved as it is committed. */
+/**
+ * Departure time (24-hour `HH:mm`), price amounts and (tours) the name, each saved as it is
+ * committed. A refused value stays in its field with one message under it.
+ */
 export function EditFields({
   noun,
   record,
   timezone,
   conflict,
   canReapply,
+  invalid,
   onChange,
+  onDiscard,
   onReapply,
   onDismiss,
 }: EditFieldsProps) {
   const typed = conflict?.typed;
   const kept = (match: boolean, value: string) => (typed && match ? changeText(typed, timezone) : value);
+  const checked = (field: string) => ({
+    invalid: invalid(field) !== null,
+    errorId: errorId(field),
+    onDiscard: () => onDiscard(field),
+  });
   return (
     <Stack gap="2" data-testid="edit-fields">
       {conflict && (
@@ -65,24 +82,32 @@ export function EditFields({
         </Box>
       )}
       {record.displayName !== undefined && (
-        <Field label="Name">
+        <Field label="Name" field={FIELDS.name} error={invalid(FIELDS.name)} stacked>
           <CommitInput
             label="Tour name"
+            multiline
             value={kept(typed?.field === 'displayName', record.displayName)}
             onCommit={(value) => onChange({ field: 'displayName', value })}
+            {...checked(FIELDS.name)}
           />
         </Field>
       )}
-      <Field label="Departure time">
+      <Field label="Departure time" field={FIELDS.departure} error={invalid(FIELDS.departure)}>
         <CommitInput
           label="Departure time"
           placeholder="HH:mm"
-          value={kept(!!typed && isDeparture(typed), timeOf(record.departureAt, timezone))}
+          value={kept(!!typed && isDeparture(typed), formatTime(record.departureAt, timezone))}
           onCommit={(time) => onChange({ field: 'departureTime', time })}
+          {...checked(FIELDS.departure)}
         />
       </Field>
       {record.prices.map((price) => (
-        <Field key={price.type} label={`${price.type} price (${price.currency})`}>
+        <Field
+          key={price.type}
+          label={`${price.type} price (${price.currency})`}
+          field={FIELDS.price(price.type)}
+          error={invalid(FIELDS.price(price.type))}
+        >
           <CommitInput
             label={`${price.type} price`}
             inputMode="decimal"
@@ -90,6 +115,7 @@ export function EditFields({
             onCommit={(text) =>
               onChange({ field: 'price', priceType: price.type, amount: text === '' ? Number.NaN : Number(text) })
             }
+            {...checked(FIELDS.price(price.type))}
           />
         </Field>
       ))}
@@ -98,18 +124,37 @@ export function EditFields({
 }
 
 function freshText(fresh: Editable, typed: EditChange, timezone: string): string {
-  if (isDeparture(typed)) return timeOf(fresh.departureAt, timezone);
+  if (isDeparture(typed)) return formatTime(fresh.departureAt, timezone);
   if (typed.field === 'price') return String(fresh.prices.find((p) => p.type === typed.priceType)?.amount ?? '');
   return fresh.displayName ?? '';
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+const errorId = (field: string) => `edit-error-${field}`;
+
+interface FieldProps {
+  label: string;
+  field: string;
+  error: string | null;
+  /** The label above a full-width input rather than beside it. */
+  stacked?: boolean;
+  children: ReactNode;
+}
+
+function Field({ label, field, error, stacked, children }: FieldProps) {
+  const Line = stacked ? Stack : HStack;
   return (
-    <HStack justify="space-between" gap="2">
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      {children}
-    </HStack>
+    <Stack gap="0.5">
+      <Line justify="space-between" gap={stacked ? '0.5' : '2'}>
+        <Text fontSize="sm" color="fg.muted">
+          {label}
+        </Text>
+        {children}
+      </Line>
+      {error && (
+        <Text id={errorId(field)} role="alert" fontSize="xs" color="fg.error" textAlign="right">
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }

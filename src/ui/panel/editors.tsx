@@ -1,6 +1,7 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { EditChange } from '../../domain/edits';
+import { invalidMessage } from '../../domain/invalid-edits';
 import { EditFields } from './edit-fields';
 import type { OrderEditEvent } from '../../machines/order-edit-history/order-edit-history.machine';
 import type { ListKind } from '../../machines/list/types';
@@ -35,6 +36,7 @@ export function Editor({ kind, edits: ref, id, timezone }: EditorProps) {
   const canUndo = useSelector(edits, (s: EditsSnapshot) => s.can({ type: 'history.undo' }));
   const canRedo = useSelector(edits, (s: EditsSnapshot) => redo && s.can({ type: 'history.redo' } as never));
   const canReapply = useSelector(edits, (s: EditsSnapshot) => s.can({ type: 'conflict.reapply' }));
+  const invalid = useSelector(edits, (s: EditsSnapshot) => s.context.invalid);
   const saving = useSelector(edits, (s: EditsSnapshot) => s.hasTag('saving'));
   if (!record) return null;
   return (
@@ -63,7 +65,9 @@ export function Editor({ kind, edits: ref, id, timezone }: EditorProps) {
         timezone={timezone}
         conflict={conflict}
         canReapply={canReapply}
+        invalid={(field) => invalidMessage(invalid, id, field)}
         onChange={(change) => edits.send(edit(id, change))}
+        onDiscard={(field) => edits.send({ type: 'edit.discard', id, field })}
         onReapply={() => edits.send({ type: 'conflict.reapply' })}
         onDismiss={() => edits.send({ type: 'conflict.dismiss' })}
       />

@@ -1,15 +1,10 @@
 import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import type { KeyboardEvent } from 'react';
 import { describeChanges } from '../../domain/edit-changes';
-import { timelineDate } from '../../domain/edits';
+import { formatTimelineDate } from '../../domain/format';
 import type { CommentBoxActorRef } from '../../machines/comment-box/selectors';
-import {
-  selectCanSend,
-  selectDraft,
-  selectError,
-  selectSaving,
-  selectSignedIn,
-} from '../../machines/comment-box/selectors';
+import { selectCanSend, selectDraft, selectSaving, selectSignedIn } from '../../machines/comment-box/selectors';
 import type { DetailRef } from '../../machines/detail/selectors';
 
 /** The event log timeline (oldest first, dates in 12-hour form) and the comment box. */
@@ -23,7 +18,7 @@ export function EventLog({ detail, timezone }: { detail: DetailRef; timezone: st
         {logs.map((log) => (
           <chakra.li key={log.id} borderLeftWidth="2px" borderColor="border" pl="2" pb="2">
             <Text fontSize="xs" color="fg.muted">
-              {timelineDate(log.timestamp, timezone)} ·{' '}
+              {formatTimelineDate(log.timestamp, timezone)} ·{' '}
               {log.isSystemEvent ? 'System' : (log.operatedBy?.name ?? 'Someone')}
               {log.type !== 'COMMENT' ? ` · ${log.type}` : ''}
             </Text>
@@ -44,21 +39,32 @@ export function EventLog({ detail, timezone }: { detail: DetailRef; timezone: st
   );
 }
 
-/** The draft lives in the machine: a comment that fails to save is still there to send again. */
+/**
+ * The draft lives in the machine: a comment that fails to save is still there to send again.
+ * Ctrl+Enter (Cmd+Enter on a Mac) sends it, like the Comment button.
+ */
 function CommentBox({ box }: { box: CommentBoxActorRef }) {
   const draft = useSelector(box, selectDraft);
   const signedIn = useSelector(box, selectSignedIn);
   const saving = useSelector(box, selectSaving);
   const canSend = useSelector(box, selectCanSend);
-  const error = useSelector(box, selectError);
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    box.send({ type: 'comment.submit' });
+  };
   return (
     <>
       <chakra.textarea
         aria-label="Comment"
         placeholder={signedIn ? 'Write a comment' : 'Sign in to comment'}
         value={draft}
-        disabled={!signedIn || saving}
+        disabled={!signedIn}
+        // read-only rather than disabled while saving: the focus stays in the box
+        readOnly={saving}
         onChange={(e) => box.send({ type: 'comment.change', text: e.target.value })}
+        onKeyDown={onKeyDown}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
         rows={2}
         p="2"
         borderWidth="1px"
@@ -66,11 +72,6 @@ function CommentBox({ box }: { box: CommentBoxActorRef }) {
         borderRadius="sm"
         fontSize="sm"
       />
-      {error && (
-        <Text color="fg.error" fontSize="sm" role="alert">
-          {error}
-        </Text>
-      )}
       <HStack justify="flex-end">
         <Button size="xs" onClick={() => box.send({ type: 'comment.submit' })} disabled={!canSend} loading={saving}>
           Comment

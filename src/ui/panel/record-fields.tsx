@@ -1,6 +1,6 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Clipboard, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { departureLabel } from '../../domain/edits';
+import { formatDateTime, formatMoney } from '../../domain/format';
 import { statusLabel } from '../../domain/statuses';
 import type { OrderDetail, TourDetail } from '../../machines/detail/types';
 
@@ -11,9 +11,33 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <Text fontSize="sm" color="fg.muted" flexShrink={0}>
         {label}
       </Text>
-      <Text fontSize="sm" textAlign="right" data-field={label}>
+      {/* long values (a tour's name, an e-mail) wrap instead of being cut */}
+      <Text fontSize="sm" textAlign="right" minW="0" overflowWrap="anywhere" data-field={label}>
         {children}
       </Text>
+    </HStack>
+  );
+}
+
+/** The customer's e-mail with a button that copies it (the view's only side effect). */
+function Email({ email }: { email: string }) {
+  return (
+    <HStack justify="space-between" align="center" gap="3">
+      <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+        E-mail
+      </Text>
+      <HStack gap="1" minW="0">
+        <Text fontSize="sm" textAlign="right" minW="0" overflowWrap="anywhere" data-field="E-mail">
+          {email}
+        </Text>
+        <Clipboard.Root value={email} timeout={2000}>
+          <Clipboard.Trigger asChild>
+            <IconButton size="2xs" variant="ghost" aria-label="Copy e-mail">
+              <Clipboard.Indicator />
+            </IconButton>
+          </Clipboard.Trigger>
+        </Clipboard.Root>
+      </HStack>
     </HStack>
   );
 }
@@ -24,7 +48,7 @@ const flags = (checks: Record<string, boolean>) =>
     .join(' · ');
 
 const prices = (list: Array<{ type: string; amount: number; currency: string }>) =>
-  list.length ? list.map((p) => `${p.type} ${p.amount} ${p.currency}`).join(', ') : '—';
+  list.length ? list.map((p) => `${p.type} ${formatMoney(p.amount, p.currency)}`).join(', ') : '—';
 
 export function OrderFields({ order, timezone }: { order: OrderDetail; timezone: string }) {
   return (
@@ -32,7 +56,10 @@ export function OrderFields({ order, timezone }: { order: OrderDetail; timezone:
       <Row label="Order">{order.displayId}</Row>
       <Row label="OTA order id">{order.otaOrderId}</Row>
       <Row label="OTA">{order.ota}</Row>
-      <Row label="Departure">{departureLabel(order.departureAt, timezone)}</Row>
+      <Row label="Customer">{order.customer.name || '—'}</Row>
+      {order.customer.email ? <Email email={order.customer.email} /> : <Row label="E-mail">—</Row>}
+      <Row label="Booked">{formatDateTime(order.bookedAt, timezone)}</Row>
+      <Row label="Departure">{formatDateTime(order.departureAt, timezone)}</Row>
       <Row label="Language">{order.language}</Row>
       <Row label="Product">{order.product.route}</Row>
       <Row label="Pack">{order.product.pack || order.product.id}</Row>
@@ -63,7 +90,7 @@ export function TourFields({
     <Stack gap="1" data-testid="tour-fields">
       <Row label="Tour">{tour.displayId}</Row>
       <Row label="Name">{tour.displayName}</Row>
-      <Row label="Departure">{departureLabel(tour.departureAt, timezone)}</Row>
+      <Row label="Departure">{formatDateTime(tour.departureAt, timezone)}</Row>
       <Row label="Product">
         {tour.product ? `${tour.product.route} · ${tour.product.pack || tour.product.id}` : '—'}
       </Row>

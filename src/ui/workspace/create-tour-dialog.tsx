@@ -1,22 +1,39 @@
-import { Button, chakra, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, chakra, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { createTourMachine } from '../../machines/create-tour/create-tour.machine';
-
-type CreateTourRef = ActorRefFrom<typeof createTourMachine>;
+import type { DepartureChoice, OrderGroup, ProductChoice } from '../../domain/create-tour-form';
+import { formatDay } from '../../domain/format';
+import {
+  selectBusy,
+  selectCanSubmit,
+  selectOrderCount,
+  selectProductId,
+  selectSummary,
+  selectWarning,
+  type CreateTourRef,
+} from '../../machines/create-tour/selectors';
 
 const fieldStyle = { h: '8', px: '2', borderWidth: '1px', borderRadius: 'md', bg: 'bg', width: 'full' } as const;
 
-/** The create-tour menu: an optional name and the departure (day and 24-hour time). */
+const orders = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;
+const productLabel = (p: ProductChoice) => `${p.route} · ${p.pack}`;
+const departureLabel = (d: { date: string; time: string }) => `${formatDay(d.date)} ${d.time}`;
+const departureKey = (d: { date: string; time: string }) => `${d.date} ${d.time}`;
+
+/**
+ * The create-tour menu: the selected orders by product and departure (with a warning when they
+ * differ), the tour's product and departure (the orders' most common by default), an optional name.
+ */
 export function CreateTourDialog({ actor }: { actor: CreateTourRef }) {
-  const count = useSelector(actor, (s) => s.context.orderIds.length);
+  const count = useSelector(actor, selectOrderCount);
+  const summary = useSelector(actor, selectSummary);
+  const warning = useSelector(actor, selectWarning);
   const name = useSelector(actor, (s) => s.context.displayName);
   const date = useSelector(actor, (s) => s.context.date);
   const time = useSelector(actor, (s) => s.context.time);
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'create.submit' }));
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const title = count === 0 ? 'New tour' : `Create tour from ${count} ${count === 1 ? 'order' : 'orders'}`;
+  const canSubmit = useSelector(actor, selectCanSubmit);
+  const busy = useSelector(actor, selectBusy);
+  const title = count === 0 ? 'New tour' : `Create tour from ${orders(count)}`;
 
   return (
     <Dialog.Root
@@ -40,6 +57,19 @@ export function CreateTourDialog({ actor }: { actor: CreateTourRef }) {
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="3">
+                  {summary.groups.length > 0 && <OrderGroups groups={summary.groups} />}
+                  {warning && (
+                    <Alert.Root status="warning" data-testid="create-tour-warning">
+                      <Alert.Content>
+                        <Alert.Title>{warning}</Alert.Title>
+                        <Alert.Description>Check the tour&apos;s product and departure below.</Alert.Description>
+                      </Alert.Content>
+                    </Alert.Root>
+                  )}
+                  {summary.products.length > 1 && <ProductPicker actor={actor} products={summary.products} />}
+                  {summary.departures.length > 1 && (
+                    <DeparturePicker actor={actor} departures={summary.departures} chosen={{ date, time }} />
+                  )}
                   <chakra.label display="grid" gap="1">
                     <Text fontWeight="bold">Display name</Text>
                     <chakra.input
@@ -85,5 +115,76 @@ export function CreateTourDialog({ actor }: { actor: CreateTourRef }) {
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** The selected orders, by product and departure. */
+function OrderGroups({ groups }: { groups: OrderGroup[] }) {
+  return (
+    <Stack gap="1">
+      <Text fontWeight="bold" id="create-tour-orders">
+        Selected orders
+      </Text>
+      <chakra.ul aria-labelledby="create-tour-orders" listStyleType="none" m="0" p="0" data-testid="create-tour-groups">
+        {groups.map((g) => (
+          <chakra.li key={`${g.product.id} ${departureKey(g)}`} fontSize="sm">
+            {productLabel(g.product)} · {departureLabel(g)} · {orders(g.count)}
+          </chakra.li>
+        ))}
+      </chakra.ul>
+    </Stack>
+  );
+}
+
+function ProductPicker({ actor, products }: { actor: CreateTourRef; products: ProductChoice[] }) {
+  const productId = useSelector(actor, selectProductId);
+  return (
+    <chakra.label display="grid" gap="1">
+      <Text fontWeight="bold">Tour product</Text>
+      <chakra.select
+        {...fieldStyle}
+        value={productId ?? ''}
+        onChange={(e) => actor.send({ type: 'create.product', productId: e.target.value })}
+      >
+        {products.map((p) => (
+          <option key={p.id} value={p.id}>
+            {productLabel(p)} ({orders(p.count)})
+          </option>
+        ))}
+      </chakra.select>
+    </chakra.label>
+  );
+}
+
+/** One of the orders' departures fills the day and time below; a typed one shows as "Typed below". */
+function DeparturePicker({
+  actor,
+  departures,
+  chosen,
+}: {
+  actor: CreateTourRef;
+  departures: DepartureChoice[];
+  chosen: { date: string; time: string };
+}) {
+  const value = departures.some((d) => departureKey(d) === departureKey(chosen)) ? departureKey(chosen) : '';
+  return (
+    <chakra.label display="grid" gap="1">
+      <Text fontWeight="bold">Tour departure</Text>
+      <chakra.select
+        {...fieldStyle}
+        value={value}
+        onChange={(e) => {
+          const picked = departures.find((d) => departureKey(d) === e.target.value);
+          if (picked) actor.send({ type: 'create.departure', date: picked.date, time: picked.time });
+        }}
+      >
+        {value === '' && <option value="">Typed below</option>}
+        {departures.map((d) => (
+          <option key={departureKey(d)} value={departureKey(d)}>
+            {departureLabel(d)} ({orders(d.count)})
+          </option>
+        ))}
+      </chakra.select>
+    </chakra.label>
   );
 }

@@ -1,16 +1,11 @@
 import { Button, chakra, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import dayjs from 'dayjs';
-import timezonePlugin from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { linkTourMachine } from '../../machines/link-tour/link-tour.machine';
+import { formatDateTime } from '../../domain/format';
 import { matchingTours } from '../../domain/link-tour-search';
 import { Modal } from '../dialogs/modal';
-
-dayjs.extend(utc);
-dayjs.extend(timezonePlugin);
 
 type LinkTourRef = ActorRefFrom<typeof linkTourMachine>;
 
@@ -85,7 +80,7 @@ export function LinkTourDialog({ actor, timezone }: LinkTourDialogProps) {
                 {tour.displayId} · {tour.displayName}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                {dayjs(tour.departureAt).tz(timezone).format('YYYY-MM-DD HH:mm')} · {tour.orderCount}{' '}
+                {formatDateTime(tour.departureAt, timezone)} · {tour.orderCount}{' '}
                 {tour.orderCount === 1 ? 'order' : 'orders'}
               </Text>
             </chakra.button>
