@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import './ui/theme/inter.css';
 import { wantsInspector } from './domain/inspector';
 import { appMachine, browserAppInput } from './machines/app/app.machine';
 import { sessionMachine } from './machines/session/session.machine';

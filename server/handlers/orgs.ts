@@ -9,6 +9,11 @@ import { body, ctx, params, type Handler } from './util';
 
 /** Organizations: created and advanced through the onboarding stages by their owner. */
 type Information = Schemas['OrgInformation'];
+/**
+ * The `information` column: the contact information, and the country chosen at stage 2 (kept
+ * there, schemaless, until the plan stage creates the team with it).
+ */
+type StoredInformation = Partial<Information> & { countryCode?: string };
 
 interface OrgRow {
   id: string;
@@ -17,9 +22,14 @@ interface OrgRow {
   owner_id: string;
   team_id: string | null;
   plan: string | null;
-  information: Partial<Information>;
+  information: StoredInformation;
   stage: number;
+  /** The team's country, once the team exists (read with `ORG`). */
+  team_code?: string | null;
 }
+
+/** An organization with its team's country. */
+const ORG = 'SELECT o.*, t.code AS team_code FROM orgs o LEFT JOIN teams t ON t.id = o.team_id';
 
 function info(stored: Partial<Information> | null, given?: Schemas['OrgInformationInput']): Information {
   const poc = { fullName: '', email: '', phone: '', jobTitle: '', ...stored?.pointOfContact, ...given?.pointOfContact };
@@ -29,6 +39,17 @@ function info(stored: Partial<Information> | null, given?: Schemas['OrgInformati
     pointOfContact: poc,
   };
 }
+
+type OrgInput = RequestBody<'upsertOrg'>;
+
+/** The column's new value: the information merged with what is given, and the country if one is. */
+function stored(current: StoredInformation | null, given: OrgInput): string {
+  const countryCode = given.countryCode ?? current?.countryCode;
+  return JSON.stringify({ ...info(current, given.information), ...(countryCode ? { countryCode } : {}) });
+}
+
+/** Onboarding chooses the country at stage 2 and creates the team at stage 4 (the plan). */
+const PLAN_STAGE = 4;
 
 /**
  * A new team gets one OTA inbox per OTA on the organization's mail domain (the point of contact's,
@@ -43,6 +64,7 @@ const mapOrg = (r: OrgRow): Schemas['Org'] => ({
   id: r.id,
   displayId: r.display_id,
   name: r.name,
+  countryCode: r.team_code ?? r.information.countryCode ?? null,
   plan: r.plan,
   stage: r.stage,
   teamId: r.team_id,
@@ -53,17 +75,28 @@ export const getOrg: Handler = async (req) => {
   const { db, user } = ctx(req);
   const { id } = params<{ id: string }>(req);
   const [row] = await db.query<OrgRow>(
-    `SELECT * FROM orgs
-      WHERE (id = $1 OR display_id = $1)
-        AND (owner_id = $2 OR team_id IN (SELECT team_id FROM memberships WHERE user_id = $2))
-      ORDER BY (id = $1) DESC LIMIT 1`,
+    `${ORG}
+      WHERE (o.id = $1 OR o.display_id = $1)
+        AND (o.owner_id = $2 OR o.team_id IN (SELECT team_id FROM memberships WHERE user_id = $2))
+      ORDER BY (o.id = $1) DESC LIMIT 1`,
     [id, user.userId],
   );
   if (!row) throw notFound('Organization');
   return mapOrg(row);
 };
 
-type OrgInput = RequestBody<'upsertOrg'>;
+/** The caller's own organization: the one `upsertOrg` writes to. */
+const MY_ORG = 'SELECT * FROM orgs WHERE owner_id = $1 ORDER BY created_at, id LIMIT 1';
+
+/** The caller's own organization, if they have started one: onboarding resumes from it. */
+export const getMyOrg: Handler = async (req) => {
+  const { db, user } = ctx(req);
+  const [row] = await db.query<OrgRow>(`${ORG} WHERE o.owner_id = $1 ORDER BY o.created_at, o.id LIMIT 1`, [
+    user.userId,
+  ]);
+  if (!row) throw notFound('Organization');
+  return mapOrg(row);
+};
 
 async function displayIdTaken(db: Db, displayId: string, exceptOrg: string | null): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM orgs WHERE lower(display_id) = lower($1) AND id IS DISTINCT FROM $2', [
@@ -99,9 +132,7 @@ export const upsertOrg: Handler = async (req) => {
   if (input.name !== undefined && !name) throw badRequest('The organization name cannot be empty');
   const row = await db.tx(async (tx) => {
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.userId]);
-    let [org] = await tx.query<OrgRow>('SELECT * FROM orgs WHERE owner_id = $1 ORDER BY created_at, id LIMIT 1', [
-      user.userId,
-    ]);
+    let [org] = await tx.query<OrgRow>(MY_ORG, [user.userId]);
     if (input.displayId && (await displayIdTaken(tx, input.displayId, org?.id ?? null))) {
       throw conflict(`The organization id ${input.displayId} is taken`);
     }
@@ -116,7 +147,7 @@ export const upsertOrg: Handler = async (req) => {
           name ?? displayId,
           user.userId,
           input.plan ?? null,
-          JSON.stringify(info(null, input.information)),
+          stored(null, input),
           input.stage ?? 2,
         ],
       );
@@ -128,12 +159,13 @@ export const upsertOrg: Handler = async (req) => {
           input.displayId ?? org.display_id,
           name ?? org.name,
           input.plan === undefined ? org.plan : input.plan,
-          JSON.stringify(info(org.information, input.information)),
+          stored(org.information, input),
           input.stage ?? org.stage,
         ],
       );
     }
-    if (country && name && !org.team_id) {
+    const beforePlan = input.stage !== undefined && input.stage < PLAN_STAGE;
+    if (country && name && !org.team_id && !beforePlan) {
       const teamId = randomUUID();
       const inboxes = otaInboxes(info(org.information).pointOfContact.email, user.email);
       await tx.query(
@@ -144,9 +176,10 @@ export const upsertOrg: Handler = async (req) => {
         user.userId,
         teamId,
       ]);
-      [org] = await tx.query<OrgRow>('UPDATE orgs SET team_id = $2 WHERE id = $1 RETURNING *', [org.id, teamId]);
+      await tx.query('UPDATE orgs SET team_id = $2 WHERE id = $1', [org.id, teamId]);
     }
-    return org;
+    const [saved] = await tx.query<OrgRow>(`${ORG} WHERE o.id = $1`, [org.id]);
+    return saved;
   });
   return mapOrg(row);
 };

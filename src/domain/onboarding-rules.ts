@@ -144,6 +144,7 @@ export function isStageValid(stage: FormStage, values: OnboardingValues): boolea
 export interface OrgSnapshot {
   id: string;
   name: string;
+  countryCode: string | null;
   plan: string | null;
   stage: number;
   teamId: string | null;
@@ -155,14 +156,15 @@ export interface OrgSnapshot {
 }
 
 /**
- * Values after a reload: what the draft kept (it has every keystroke, and the country, which the
- * organization does not store), completed by what the server has for fields the draft left empty.
+ * Values from the organization on the server and this browser's draft: what the server saved wins
+ * (another browser may have gone further since the draft was written); the draft keeps what the
+ * server has not got yet, such as the fields of the stage being typed in.
  */
 export function mergeOrg(draft: OnboardingValues, org: OrgSnapshot): OnboardingValues {
   const poc = org.information.pointOfContact;
   const server: OnboardingValues = {
     name: org.name,
-    countryCode: '',
+    countryCode: org.countryCode ?? '',
     serviceCountries: fromList(org.information.serviceCountry),
     serviceCities: fromList(org.information.serviceCity),
     fullName: poc.fullName,
@@ -173,7 +175,7 @@ export function mergeOrg(draft: OnboardingValues, org: OrgSnapshot): OnboardingV
   };
   const merged = { ...draft };
   for (const key of Object.keys(merged) as OnboardingField[]) {
-    if (!merged[key].trim()) merged[key] = server[key];
+    if (server[key].trim()) merged[key] = server[key];
   }
   return merged;
 }
@@ -194,21 +196,3 @@ export function toInformation(values: OnboardingValues) {
 
 /** OTA accounts: onboarding stage 5 and the OTA dialog need at least one selected. */
 export const OTA_SELECTION_MESSAGE = 'Select at least one OTA account.';
-
-/** Whether the team and browser clocks disagree (the timezone alert of SPEC section 4). */
-export function timezonesDiffer(teamTimezone: string, browserTimezone: string): boolean {
-  return teamTimezone.trim() !== '' && browserTimezone.trim() !== '' && teamTimezone !== browserTimezone;
-}
-
-/** "Sun 22 Nov, 07:30" in the given timezone: the team's current time in the timezone alert. */
-export function clockIn(now: number, timezone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now);
-}

@@ -96,3 +96,52 @@ export function patchUser(user: SessionUser, patch: ProfilePatch): SessionUser {
 export function patchTeam(user: SessionUser, teamId: string, patch: ProfilePatch): SessionUser {
   return { ...user, teams: user.teams.map((t) => (t.id === teamId ? { ...t, ...patch } : t)) };
 }
+
+/**
+ * A timezone's canonical name (`Asia/Saigon` and `Asia/Ho_Chi_Minh` give the same one, as do `UTC`
+ * and `Etc/UTC` where the engine canonicalises), or null when the engine knows no such zone.
+ */
+export function canonicalTimezone(zone: string): string | null {
+  if (!zone.trim()) return null;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+const HOUR = 3_600_000;
+/** Twice a day for a year: every daylight-saving period of any zone lasts longer than 12 hours. */
+const OFFSET_SAMPLES = 2 * 366;
+
+/** The zone's UTC offsets ("GMT+07:00") over the year from `from`, one per sample. */
+function offsetsOverYear(zone: string, from: number): string[] {
+  const format = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' });
+  return Array.from(
+    { length: OFFSET_SAMPLES },
+    (_, i) => format.formatToParts(from + i * 12 * HOUR).find((p) => p.type === 'timeZoneName')?.value ?? '',
+  );
+}
+
+/**
+ * Whether two zones are the same zone for the people reading dates: the same canonical name, or
+ * (for engines that keep aliases apart, and for distinct zones that share one clock) the same
+ * UTC offset at every moment of the coming year.
+ */
+export function sameTimezone(a: string, b: string, now: number): boolean {
+  const [ca, cb] = [canonicalTimezone(a), canonicalTimezone(b)];
+  if (ca === null || cb === null) return false;
+  if (ca === cb) return true;
+  const [oa, ob] = [offsetsOverYear(ca, now), offsetsOverYear(cb, now)];
+  return oa.every((offset, i) => offset === ob[i]);
+}
+
+/**
+ * Whether the timezone alert of SPEC section 4 has something to say: the team's and the browser's
+ * zones are known and are not the same zone (an alias such as `Asia/Saigon` for the team's
+ * `Asia/Ho_Chi_Minh` is no mismatch). An unknown zone gives no alert: its clock cannot be shown.
+ */
+export function timezonesDiffer(teamTimezone: string, browserTimezone: string, now: number): boolean {
+  if (canonicalTimezone(teamTimezone) === null || canonicalTimezone(browserTimezone) === null) return false;
+  return !sameTimezone(teamTimezone, browserTimezone, now);
+}

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clockIn,
   EMPTY_VALUES,
   isStage,
   mergeOrg,
   MESSAGES,
   toInformation,
   toList,
-  timezonesDiffer,
   validateStage,
   type OnboardingValues,
   type OrgSnapshot,
@@ -69,41 +67,46 @@ describe('lists and the organization', () => {
     });
   });
 
-  it('after a reload keeps the draft and fills its gaps from the server', () => {
-    const org: OrgSnapshot = {
-      id: 'o1',
-      name: 'Server Name',
-      plan: 'growth',
-      stage: 4,
-      teamId: null,
-      information: {
-        serviceCountry: ['Peru'],
-        serviceCity: ['Cusco'],
-        pointOfContact: { fullName: 'Rosa', email: 'rosa@andes.test', phone: '', jobTitle: '' },
-      },
-    };
-    expect(mergeOrg(values({ name: 'Typed Name', countryCode: 'PE', email: 'typed@andes.test' }), org)).toEqual(
+  const org: OrgSnapshot = {
+    id: 'o1',
+    name: 'Server Name',
+    countryCode: 'PE',
+    plan: 'growth',
+    stage: 4,
+    teamId: null,
+    information: {
+      serviceCountry: ['Peru'],
+      serviceCity: ['Cusco'],
+      pointOfContact: { fullName: 'Rosa', email: 'rosa@andes.test', phone: '', jobTitle: '' },
+    },
+  };
+
+  it("takes the server's saved fields over the draft's, and keeps the draft where the server has nothing", () => {
+    const draft = values({ name: 'Typed Name', countryCode: 'BO', email: 'typed@andes.test', phone: '+51 1 234 5678' });
+    expect(mergeOrg(draft, org)).toEqual(
       values({
-        name: 'Typed Name',
+        name: 'Server Name',
         countryCode: 'PE',
         serviceCountries: 'Peru',
         serviceCities: 'Cusco',
         fullName: 'Rosa',
-        email: 'typed@andes.test',
+        email: 'rosa@andes.test',
+        // not saved yet: what was typed stays
+        phone: '+51 1 234 5678',
         plan: 'growth',
       }),
     );
   });
-});
 
-describe('timezones', () => {
-  it('differ only when both are known and not the same', () => {
-    expect(timezonesDiffer('Asia/Ho_Chi_Minh', 'America/New_York')).toBe(true);
-    expect(timezonesDiffer('UTC', 'UTC')).toBe(false);
-    expect(timezonesDiffer('', 'UTC')).toBe(false);
-  });
-
-  it("shows the team's time", () => {
-    expect(clockIn(Date.UTC(2026, 10, 22, 0, 30), 'Asia/Ho_Chi_Minh')).toBe('Sun 22 Nov, 07:30');
+  it('fills a fresh browser (no draft) from the server alone', () => {
+    expect(mergeOrg(EMPTY_VALUES, { ...org, countryCode: null, plan: null })).toEqual(
+      values({
+        name: 'Server Name',
+        serviceCountries: 'Peru',
+        serviceCities: 'Cusco',
+        fullName: 'Rosa',
+        email: 'rosa@andes.test',
+      }),
+    );
   });
 });

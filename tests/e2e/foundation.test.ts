@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { SHORTCUT_SCOPES, SHORTCUTS, shortcutsOf } from '../../src/domain/shortcuts';
 import { launchBrowser, newContext, signIn } from './browser';
 
 // The foundation, end to end: the real app, API and identity provider started by `npm start`.
@@ -122,6 +123,88 @@ describe('session', () => {
     // No silent sign-in: the provider's login page is shown again.
     await page.getByLabel('Email').waitFor();
     expect(page.url()).toContain('/oidc/');
+    await page.context().close();
+  });
+});
+
+describe('look', () => {
+  it('renders in Inter, one latin file from the app itself, nothing fetched from elsewhere', async () => {
+    const page = await freshPage();
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(request.url());
+    });
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    const loaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family} ${f.display}`);
+    });
+    expect(loaded).toEqual(['Inter Variable swap']);
+    expect(fonts).toHaveLength(1);
+    expect(fonts[0]).toMatch(new RegExp(`^${baseUrl}/assets/inter-latin-wght-normal-[\\w-]+\\.woff2$`));
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable", Inter,/);
+    await page.context().close();
+  });
+});
+
+describe('keyboard', () => {
+  it('reaches the list from the top of the page with one Tab and Enter (the skip link)', async () => {
+    const page = await signedIn();
+    await page.getByRole('grid').waitFor();
+    const skip = page.getByRole('link', { name: 'Skip to list' });
+    // out of sight until the keyboard reaches it
+    expect((await skip.boundingBox())!.y).toBeLessThan(0);
+    await page.keyboard.press('Tab');
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(async () => (await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null)).toBe(true);
+    // elsewhere it leads to the page's content
+    await page.getByRole('link', { name: 'Export', exact: true }).click();
+    await page.waitForURL('**/export');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Export' }).first().waitFor();
+    await page.keyboard.press('Tab');
+    const skipToContent = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skipToContent.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    await page.context().close();
+  });
+
+  it('opens the sheet of every shortcut with ?, but not while typing, and closes it with Escape', async () => {
+    const page = await signedIn();
+    await page.getByRole('grid').waitFor();
+    const search = page.getByRole('search', { name: 'Filters' }).getByLabel('Search');
+    await search.pressSequentially('is it?');
+    expect(await search.inputValue()).toBe('is it?');
+    expect(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).count()).toBe(0);
+    await search.blur();
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await sheet.waitFor();
+    for (const shortcut of SHORTCUTS) {
+      const entry = sheet.getByText(shortcut.description, { exact: true });
+      expect(await entry.count(), shortcut.description).toBe(1);
+    }
+    const keys = SHORTCUT_SCOPES.flatMap(({ scope }) => shortcutsOf(scope).flatMap((s) => s.keys));
+    expect(await sheet.locator('kbd').allInnerTexts()).toEqual(keys);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('puts the caret in the search with /, but types / in a field', async () => {
+    const page = await signedIn();
+    await page.getByRole('grid').waitFor();
+    const search = page.getByRole('search', { name: 'Filters' }).getByLabel('Search');
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('/');
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await search.inputValue()).toBe('');
+    await page.keyboard.type('a/b');
+    expect(await search.inputValue()).toBe('a/b');
     await page.context().close();
   });
 });

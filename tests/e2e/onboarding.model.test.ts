@@ -2,9 +2,27 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findCountry } from '../../src/domain/countries';
 import { isSynthetic, leaves } from '../machines/onboarding-harness';
-import { generatePaths, ORG_WITH_TEAM, VALID, type OnboardingPath, type Snap } from '../machines/onboarding-paths';
-import { launchBrowser, newContext } from './browser';
-import { expectOnScreen, feasible, GESTURES, isFeasible, playPath, signInFromStage1 } from './onboarding-steps';
+import { stageTitle } from '../../src/domain/onboarding-rules';
+import {
+  generatePaths,
+  ORG_AT_STAGE_3,
+  ORG_WITH_TEAM,
+  VALID,
+  type OnboardingPath,
+  type Snap,
+} from '../machines/onboarding-paths';
+import { expectAccessible } from './a11y';
+import { launchBrowser, newContext, signIn } from './browser';
+import {
+  expectOnScreen,
+  feasible,
+  GESTURES,
+  isFeasible,
+  NEWCOMER,
+  playPath,
+  resetOrganization,
+  signInFromStage1,
+} from './onboarding-steps';
 
 /**
  * The onboarding model's own paths, walked in Chromium against the real app and server as the
@@ -62,6 +80,22 @@ const name = (p: OnboardingPath) =>
     )
     .join(' → ') || '(start)';
 
+/** The contact stage, showing the contact information the server has. */
+async function expectContact(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: stageTitle(3), exact: true }).waitFor();
+  const labels = {
+    serviceCountries: 'Service countries',
+    serviceCities: 'Service cities',
+    fullName: 'Full name',
+    email: 'Email',
+    phone: 'Phone',
+    jobTitle: 'Job title',
+  } as const;
+  for (const [field, label] of Object.entries(labels) as [keyof typeof labels, string][]) {
+    expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe(VALID.contact[field]);
+  }
+}
+
 async function freshPage(): Promise<Page> {
   return (await newContext(browser, { timezoneId: 'Asia/Phnom_Penh' })).newPage();
 }
@@ -81,6 +115,7 @@ describe('onboarding model in the browser', () => {
     const page = await freshPage();
     await page.goto(`${baseUrl}/auth/onboarding`);
     await expectOnScreen(page, path.steps[0].state as Snap);
+    await expectAccessible(page, 'onboarding stage 1');
     for (const step of path.steps.slice(1)) {
       if (step.event.type === 'onboarding.signIn') await GESTURES['onboarding.signIn'](page);
       else throw new Error(`a visitor path has ${step.event.type}`);
@@ -97,10 +132,37 @@ describe('onboarding model in the browser', () => {
     await page.context().close();
   });
 
+  it("resumes in a fresh browser at the organization's stage with the server's fields, which win over a draft", async () => {
+    const first = await freshPage();
+    await signInFromStage1(first, baseUrl);
+    await first.getByRole('heading', { name: stageTitle(2), exact: true }).waitFor();
+    await first.getByRole('button', { name: 'Next' }).click();
+    await first.getByRole('heading', { name: stageTitle(3), exact: true }).waitFor();
+    await first.getByLabel('Full name', { exact: true }).fill('Typed in the first browser');
+    // meanwhile the contact information is saved elsewhere
+    await resetOrganization(first, ORG_AT_STAGE_3);
+
+    const second = await freshPage();
+    await signIn(second, baseUrl, NEWCOMER);
+    await second.waitForURL('**/auth/onboarding');
+    await expectContact(second);
+    await expectAccessible(second, 'onboarding resumed at stage 3');
+    await second.getByRole('button', { name: 'Back' }).click();
+    await second.getByRole('heading', { name: stageTitle(2), exact: true }).waitFor();
+    expect(await second.getByLabel('Organization name').inputValue()).toBe(VALID.organization.name);
+    expect(await second.getByLabel('Country', { exact: true }).inputValue()).toBe(VALID.organization.countryCode);
+    await second.context().close();
+
+    // the first browser's draft is older than the server: the server's fields win
+    await first.reload();
+    await expectContact(first);
+    await first.context().close();
+  });
+
   it('newcomer journey: all seven stages, a reload on the forms, and the orders of the new team', async () => {
     const page = await freshPage();
     await signInFromStage1(page, baseUrl);
-    await playPath(page, journey!, { reloadOnForms: true });
+    await playPath(page, journey!, { reloadOnForms: true, axe: true });
     await page.waitForURL('**/orders/new-added');
     const me = await page.evaluate(async () => {
       const res = await fetch('/api/v1/users/me', {

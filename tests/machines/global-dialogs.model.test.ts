@@ -25,7 +25,7 @@ import {
 /**
  * Model-based: paths generated from the production machine, replayed on a real actor. The
  * invariant of SPEC section 2 is checked on every state of every path: the OTA dialog never shows
- * while the timezone alert is open.
+ * while the timezone alert is open; nor does the sheet of shortcuts show with either.
  */
 const input: GlobalDialogsInput = { teamId: 't1', teamTimezone: 'Asia/Ho_Chi_Minh', token: 'tok' };
 const env = (over: Partial<TimezoneAlertEnv>): TimezoneAlertEnv => ({
@@ -49,6 +49,8 @@ const EVENTS: ModelEvent[] = [
   { type: 'timezone.close' },
   { type: 'ota.open' },
   { type: 'ota.close' },
+  { type: 'shortcuts.open' },
+  { type: 'shortcuts.close' },
   done('otaAccounts', { otas: ['k@t.test'] }),
   failed('otaAccounts'),
 ];
@@ -75,7 +77,9 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const taken = new Set<string>();
-const bothOpen = (s: Snap) => s.matches({ timezone: 'open' }) && s.matches({ ota: 'open' });
+const openDialogs = (s: Snap) =>
+  [s.matches({ timezone: 'open' }), s.matches({ ota: 'open' }), s.matches({ shortcuts: 'open' })].filter(Boolean)
+    .length;
 
 describe('global dialogs model', () => {
   it('reaches every state', () => {
@@ -86,7 +90,7 @@ describe('global dialogs model', () => {
   describe.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' → ') + ` ⇒ ${key(p.state)}`, p] as const))(
     '%s',
     (_, path) => {
-      it('replays on a real actor; the two dialogs never show at once', async () => {
+      it('replays on a real actor; no two dialogs show at once', async () => {
         const fakes = deferredActors(IDS);
         const { actor, taken: seen } = recordingActor(logic(fakes.actors), { input });
         remembered.length = 0;
@@ -97,7 +101,7 @@ describe('global dialogs model', () => {
           else actor.send(event);
           await flush();
           expect(key(actor.getSnapshot())).toBe(key(step.state));
-          expect(bothOpen(actor.getSnapshot())).toBe(false);
+          expect(openDialogs(actor.getSnapshot())).toBeLessThanOrEqual(1);
         }
         // the alert is remembered for this login exactly when it opened
         const opened = path.steps.some((s) => (s.state as Snap).matches({ timezone: 'open' }));
@@ -118,9 +122,44 @@ describe('global dialogs model', () => {
     fakes.settle(done('readTimezoneAlert', env({ browserTimezone: 'America/New_York' })) as Synthetic);
     fakes.settle(done('getOtaAccounts', accounts([])) as Synthetic);
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ timezone: 'open', ota: 'waiting' });
+    expect(actor.getSnapshot().value).toEqual({ timezone: 'open', ota: 'waiting', shortcuts: 'closed' });
     actor.send({ type: 'timezone.close' });
-    expect(actor.getSnapshot().value).toEqual({ timezone: 'closed', ota: 'open' });
+    expect(actor.getSnapshot().value).toEqual({ timezone: 'closed', ota: 'open', shortcuts: 'closed' });
+    actor.stop();
+  });
+
+  it('opens the sheet of shortcuts only over no other dialog, and holds the OTA dialog while it is open', async () => {
+    const fakes = deferredActors(IDS);
+    const actor = recordingActor(logic(fakes.actors), { input }).actor.start();
+    // not while the alert may still open
+    actor.send({ type: 'shortcuts.open' });
+    expect(actor.getSnapshot().matches({ shortcuts: 'closed' })).toBe(true);
+    fakes.settle(done('readTimezoneAlert', env({ browserTimezone: 'America/New_York' })) as Synthetic);
+    await flush();
+    actor.send({ type: 'shortcuts.open' });
+    expect(actor.getSnapshot().matches({ shortcuts: 'closed' })).toBe(true);
+    actor.send({ type: 'timezone.close' });
+    actor.send({ type: 'shortcuts.open' });
+    expect(actor.getSnapshot().matches({ shortcuts: 'open' })).toBe(true);
+    // the team has no OTA account: its dialog waits for the sheet
+    fakes.settle(done('getOtaAccounts', accounts([])) as Synthetic);
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ timezone: 'closed', ota: 'waiting', shortcuts: 'open' });
+    actor.send({ type: 'shortcuts.close' });
+    expect(actor.getSnapshot().value).toEqual({ timezone: 'closed', ota: 'open', shortcuts: 'closed' });
+    actor.send({ type: 'shortcuts.open' });
+    expect(actor.getSnapshot().matches({ shortcuts: 'closed' })).toBe(true);
+    actor.stop();
+  });
+
+  it("opens no alert for an alias of the team's zone", async () => {
+    const fakes = deferredActors(IDS);
+    const actor = recordingActor(logic(fakes.actors), { input }).actor.start();
+    fakes.settle(
+      done('readTimezoneAlert', env({ browserTimezone: 'Asia/Saigon', now: Date.UTC(2026, 0, 1) })) as Synthetic,
+    );
+    await flush();
+    expect(actor.getSnapshot().matches({ timezone: 'closed' })).toBe(true);
     actor.stop();
   });
 });

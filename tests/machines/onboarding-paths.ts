@@ -2,7 +2,11 @@ import { createActor, fromCallback, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { Org } from '../../src/api/services/onboarding';
 import { isStageValid, type OnboardingValues } from '../../src/domain/onboarding-rules';
-import { onboardingMachine, type OnboardingEvent, type OnboardingInput } from '../../src/machines/onboarding/onboarding.machine';
+import {
+  onboardingMachine,
+  type OnboardingEvent,
+  type OnboardingInput,
+} from '../../src/machines/onboarding/onboarding.machine';
 import type { OnboardingDraft } from '../../src/api/storage/onboarding-draft';
 import type { otaAccountsMachine } from '../../src/machines/ota-accounts/ota-accounts.machine';
 import { deferredActors, done, enabledEvents, failed, type Synthetic } from './onboarding-harness';
@@ -28,21 +32,41 @@ export const VALID = {
 } satisfies Record<string, Partial<OnboardingValues>>;
 
 const allValid = { ...VALID.organization, ...VALID.contact, ...VALID.plan };
-const org = (teamId: string | null): Org => ({
+const NO_INFORMATION = {
+  serviceCountry: [],
+  serviceCity: [],
+  pointOfContact: { fullName: '', email: '', phone: '', jobTitle: '' },
+};
+/** The caller's organization as the server has it after the stage before `stage`. */
+const orgAt = (stage: 2 | 3 | 5): Org => ({
   id: 'org1',
   displayId: 'mekong-trails',
-  name: 'Mekong Trails',
-  plan: teamId ? 'growth' : null,
-  stage: teamId ? 5 : 3,
-  teamId,
-  information: {
-    serviceCountry: [],
-    serviceCity: [],
-    pointOfContact: { fullName: '', email: '', phone: '', jobTitle: '' },
-  },
+  name: VALID.organization.name,
+  countryCode: VALID.organization.countryCode,
+  plan: stage === 5 ? 'growth' : null,
+  stage,
+  teamId: stage === 5 ? 'team1' : null,
+  information:
+    stage === 2
+      ? NO_INFORMATION
+      : {
+          serviceCountry: ['Cambodia', 'Vietnam'],
+          serviceCity: ['Siem Reap'],
+          pointOfContact: {
+            fullName: VALID.contact.fullName,
+            email: VALID.contact.email,
+            phone: VALID.contact.phone,
+            jobTitle: VALID.contact.jobTitle,
+          },
+        },
 });
-export const ORG_WITHOUT_TEAM = org(null);
-export const ORG_WITH_TEAM = org('team1');
+/** Saved at stage 2 (name and country): where the browser test resets the newcomer's organization. */
+export const ORG_AT_STAGE_2 = orgAt(2);
+/** Saved at stage 3: a fresh browser resumes at the contact stage with these fields. */
+export const ORG_AT_STAGE_3 = orgAt(3);
+export const ORG_WITH_TEAM = orgAt(5);
+/** What a save answers before the plan stage creates the team. */
+export const ORG_WITHOUT_TEAM: Org = { ...orgAt(2), stage: 3 };
 const draft = (stage: OnboardingDraft['stage'], withTeam: boolean): OnboardingDraft => ({
   userId: 'u1',
   stage,
@@ -58,9 +82,11 @@ export const EVENTS: ModelEvent[] = [
   done('readDraft', draft(5, true)),
   done('readDraft', draft(6, true)),
   failed('readDraft'),
-  done('getOrg', ORG_WITH_TEAM),
-  done('getOrg', null),
-  failed('getOrg'),
+  done('getMyOrg', ORG_AT_STAGE_2),
+  done('getMyOrg', ORG_AT_STAGE_3),
+  done('getMyOrg', ORG_WITH_TEAM),
+  done('getMyOrg', null),
+  failed('getMyOrg'),
   { type: 'onboarding.signIn' },
   { type: 'onboarding.next' },
   { type: 'onboarding.back' },
@@ -69,6 +95,7 @@ export const EVENTS: ModelEvent[] = [
   { type: 'onboarding.change', values: VALID.contact },
   { type: 'onboarding.change', values: VALID.plan },
   { type: 'onboarding.change', values: { email: 'lan@' } },
+  { type: 'onboarding.change', values: { name: ' ' } },
   done('saveOrg', ORG_WITHOUT_TEAM),
   done('saveOrg', ORG_WITH_TEAM),
   failed('saveOrg'),
@@ -76,7 +103,7 @@ export const EVENTS: ModelEvent[] = [
   failed('otaAccounts'),
 ];
 
-export const ACTOR_IDS = ['readDraft', 'getOrg', 'saveOrg', 'otaAccounts'] as const;
+export const ACTOR_IDS = ['readDraft', 'getMyOrg', 'saveOrg', 'otaAccounts'] as const;
 
 /** Effects recorded instead of performed. */
 export interface Effects {

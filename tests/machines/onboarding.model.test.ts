@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../src/domain/onboarding-rules';
+import type { Org } from '../../src/api/services/onboarding';
+import type { OnboardingDraft } from '../../src/api/storage/onboarding-draft';
+import { EMPTY_VALUES, MESSAGES } from '../../src/domain/onboarding-rules';
 import { onboardingMachine } from '../../src/machines/onboarding/onboarding.machine';
 import { SAVE_ORG_FAILED, TEAM_NOT_CREATED } from '../../src/machines/onboarding/context';
 import {
@@ -17,6 +19,9 @@ import {
   INPUTS,
   key,
   onboardingLogic,
+  ORG_AT_STAGE_2,
+  ORG_AT_STAGE_3,
+  VALID,
   type Effects,
   type ModelEvent,
   type OnboardingPath,
@@ -87,10 +92,66 @@ describe('onboarding model', () => {
     const actor = recordingActor(onboardingLogic(fakes.actors), { input: INPUTS.member }).actor.start();
     fakes.settle({ type: 'xstate.done.actor.readDraft', output: null });
     await flush();
+    fakes.settle({ type: 'xstate.done.actor.getMyOrg', output: null });
+    await flush();
     const before = actor.getSnapshot().value;
     for (const stage of [9, 0, 2.5, 3]) actor.send({ type: 'onboarding.goto', stage });
     expect(actor.getSnapshot().value).toEqual(before);
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('cannot go to stage 9'));
     actor.stop();
+  });
+
+  describe('resuming from the server', () => {
+    async function resume(draft: OnboardingDraft | null, org: Org | null) {
+      const fakes = deferredActors(ACTOR_IDS);
+      const actor = recordingActor(onboardingLogic(fakes.actors), { input: INPUTS.member }).actor.start();
+      fakes.settle({ type: 'xstate.done.actor.readDraft', output: draft });
+      await flush();
+      expect(actor.getSnapshot().value).toBe('fetchingOrg');
+      fakes.settle({ type: 'xstate.done.actor.getMyOrg', output: org });
+      await flush();
+      return actor;
+    }
+
+    it("a fresh browser (no draft) resumes at the organization's stage with its saved fields", async () => {
+      const actor = await resume(null, ORG_AT_STAGE_3);
+      const s = actor.getSnapshot();
+      expect(s.value).toEqual({ stages: { contact: 'editing' } });
+      expect(s.context).toMatchObject({ stage: 3, orgId: 'org1', teamId: null });
+      expect(s.context.values).toEqual({ ...EMPTY_VALUES, ...VALID.organization, ...VALID.contact });
+      actor.stop();
+    });
+
+    it("takes the server's stage and fields over an older draft of this browser", async () => {
+      const stale: OnboardingDraft = {
+        userId: 'u1',
+        stage: 2,
+        orgId: null,
+        teamId: null,
+        values: { ...EMPTY_VALUES, name: 'Old Name', countryCode: 'VN', phone: '+84 28 1234 5678' },
+      };
+      const actor = await resume(stale, ORG_AT_STAGE_3);
+      const s = actor.getSnapshot();
+      expect(s.context.stage).toBe(3);
+      expect(s.context.values).toMatchObject({ ...VALID.organization, ...VALID.contact });
+      actor.stop();
+    });
+
+    it('keeps what was typed and not saved yet, and goes on from the draft alone without an organization', async () => {
+      const typing: OnboardingDraft = {
+        userId: 'u1',
+        stage: 3,
+        orgId: 'org1',
+        teamId: null,
+        values: { ...EMPTY_VALUES, ...VALID.organization, fullName: 'Typed Only' },
+      };
+      const withServer = await resume(typing, ORG_AT_STAGE_2);
+      // the server is at stage 2 (nothing of stage 3 saved): its stage wins, the typed name stays
+      expect(withServer.getSnapshot().context).toMatchObject({ stage: 2, values: { fullName: 'Typed Only' } });
+      withServer.stop();
+      const alone = await resume(typing, null);
+      expect(alone.getSnapshot().context).toMatchObject({ stage: 3, values: { fullName: 'Typed Only' } });
+      alone.stop();
+    });
   });
 });

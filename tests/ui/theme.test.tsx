@@ -39,10 +39,18 @@ describe('theme (SPEC section 1)', () => {
     expect(contrast(String(value('colors.primary.subtle')), String(value('colors.primary.fg')))).toBeGreaterThanOrEqual(
       4.5,
     );
+    // a subtle button hovered or current (the settings dialog's pages)
+    expect(contrast(String(value('colors.primary.muted')), String(value('colors.primary.fg')))).toBeGreaterThanOrEqual(
+      4.5,
+    );
+    // focus rings: 3:1 against the base colour and white panels
+    expect(contrast(String(value('colors.primary.focusRing')), THEME.base)).toBeGreaterThanOrEqual(3);
+    expect(contrast(String(value('colors.primary.focusRing')), '#FFFFFF')).toBeGreaterThanOrEqual(3);
   });
 
-  it('sets Inter (no network font), 13px base size, bold 700 for strong', () => {
-    expect(value('fonts.body')).toBe('Inter, system-ui, sans-serif');
+  it('sets Inter (the bundled variable font first), 13px base size, bold 700 for strong', () => {
+    expect(value('fonts.body')).toBe("'Inter Variable', Inter, system-ui, sans-serif");
+    expect(value('fonts.heading')).toBe(value('fonts.body'));
     expect(value('fontWeights.bold')).toBe('700');
     expect(JSON.stringify(system._config.globalCss)).toContain('"fontSize":"13px"');
   });
@@ -75,6 +83,7 @@ describe('theme (SPEC section 1)', () => {
       'alert',
       'avatar',
       'card',
+      'datePicker',
       'menu',
       'toast',
     ]);

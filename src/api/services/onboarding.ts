@@ -7,9 +7,12 @@ import { fetchOrNull, orThrow } from './policy';
 export type Org = components['schemas']['Org'];
 export type OrgChange = NonNullable<operations['upsertOrg']['requestBody']>['content']['application/json'];
 
-/** Organization fetch failure: null (SPEC section 8). */
-export const getOrg = fromPromise<Org | null, { id: string }>(({ input, signal }) =>
-  fetchOrNull('getOrg', () => api.GET('/api/v1/orgs/{id}', { params: { path: { id: input.id } }, signal })),
+/**
+ * The caller's own organization, where onboarding resumes in any browser. None yet (404) or a
+ * fetch failure: null (SPEC section 8).
+ */
+export const getMyOrg = fromPromise<Org | null>(({ signal }) =>
+  fetchOrNull('getMyOrg', () => api.GET('/api/v1/orgs', { signal })),
 );
 
 /**

@@ -1,16 +1,18 @@
-import { assign, setup, stateIn } from 'xstate';
+import { and, assign, not, setup, stateIn } from 'xstate';
 import { getOtaAccounts, type OtaAccounts } from '../../api/services/ota-accounts';
-import { timezonesDiffer } from '../../domain/onboarding-rules';
+import { timezonesDiffer } from '../../domain/session-rules';
 import { readTimezoneAlert, rememberTimezoneAlert, type TimezoneAlertEnv } from '../../api/storage/timezone-alert';
 import { otaAccountsMachine } from '../ota-accounts/ota-accounts.machine';
 
 /**
- * The two dialogs that may overlay any screen (SPEC sections 2 and 4), as two regions:
- * - timezone: the mismatch alert opens once per login when the team's timezone differs from the
- *   browser's;
+ * The dialogs that may overlay any screen (SPEC sections 2 and 4), as three regions:
+ * - timezone: the mismatch alert opens once per login when the team's timezone is another zone
+ *   than the browser's (an alias of the same zone is none);
  * - ota: the OTA account dialog. It is onboarding stage 5 for a team with a saved team id and no
  *   OTA account selected (checked once at start), or asked for with `ota.open`. A request waits
- *   in `waiting` until the timezone region has settled on `closed`, so the two never show at once.
+ *   in `waiting` until the timezone region has settled on `closed` and the sheet is closed;
+ * - shortcuts: the sheet of keyboard shortcuts (`?`), which opens only while no other dialog is
+ *   open or about to open. So at most one of the three shows at a time.
  */
 export interface GlobalDialogsInput {
   teamId: string;
@@ -25,7 +27,12 @@ export interface GlobalDialogsContext extends GlobalDialogsInput {
   openedAt: number | null;
 }
 
-export type GlobalDialogsEvent = { type: 'timezone.close' } | { type: 'ota.open' } | { type: 'ota.close' };
+export type GlobalDialogsEvent =
+  | { type: 'timezone.close' }
+  | { type: 'ota.open' }
+  | { type: 'ota.close' }
+  | { type: 'shortcuts.open' }
+  | { type: 'shortcuts.close' };
 
 const logError = {
   type: 'logError',
@@ -45,10 +52,16 @@ export const globalDialogsMachine = setup({
   actors: { readTimezoneAlert, getOtaAccounts, otaAccounts: otaAccountsMachine },
   guards: {
     shouldAlert: ({ context }, params: { env: TimezoneAlertEnv }) =>
-      !params.env.shownForThisLogin && timezonesDiffer(context.teamTimezone, params.env.browserTimezone),
+      !params.env.shownForThisLogin &&
+      timezonesDiffer(context.teamTimezone, params.env.browserTimezone, params.env.now),
     noneSelected: (_, params: { accounts: OtaAccounts | null }) =>
       params.accounts !== null && params.accounts.otas.length === 0,
-    timezoneSettled: stateIn({ timezone: 'closed' }),
+    otaMayOpen: and([stateIn({ timezone: 'closed' }), stateIn({ shortcuts: 'closed' })]),
+    sheetMayOpen: and([
+      stateIn({ timezone: 'closed' }),
+      not(stateIn({ ota: 'waiting' })),
+      not(stateIn({ ota: 'open' })),
+    ]),
   },
   actions: {
     applyEnv: assign((_, params: { env: TimezoneAlertEnv }) => ({
@@ -109,7 +122,7 @@ export const globalDialogsMachine = setup({
           },
         },
         idle: { on: { 'ota.open': 'waiting' } },
-        waiting: { always: { guard: 'timezoneSettled', target: 'open' } },
+        waiting: { always: { guard: 'otaMayOpen', target: 'open' } },
         open: {
           invoke: {
             id: 'otaAccounts',
@@ -120,6 +133,13 @@ export const globalDialogsMachine = setup({
           },
           on: { 'ota.close': 'idle' },
         },
+      },
+    },
+    shortcuts: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'shortcuts.open': { guard: 'sheetMayOpen', target: 'open' } } },
+        open: { on: { 'shortcuts.close': 'closed' } },
       },
     },
   },

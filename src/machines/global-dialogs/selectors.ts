@@ -1,4 +1,7 @@
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { globalDialogsMachine } from './global-dialogs.machine';
 
 export type GlobalDialogsActorRef = ActorRefFrom<typeof globalDialogsMachine>;
+type GlobalDialogsSnapshot = SnapshotFrom<typeof globalDialogsMachine>;
+
+export const selectShortcutsOpen = (s: GlobalDialogsSnapshot) => s.matches({ shortcuts: 'open' });

@@ -1,6 +1,7 @@
 import type { AnyActorRef } from 'xstate';
 import type { Org, OrgChange } from '../../api/services/onboarding';
 import {
+  isStage,
   mergeOrg,
   toInformation,
   type FieldErrors,
@@ -43,7 +44,8 @@ export const TEAM_NOT_CREATED = 'Your team could not be created. Please check th
 export function orgChangeFor(stage: 2 | 3 | 4 | 6, { values }: OnboardingContext): OrgChange {
   switch (stage) {
     case 2:
-      return { name: values.name.trim(), stage: 3 };
+      // the country is recorded (the plan stage creates the team with it), so any browser resumes with it
+      return { name: values.name.trim(), countryCode: values.countryCode, stage: 3 };
     case 3:
       return { information: toInformation(values), stage: 4 };
     case 4:
@@ -64,8 +66,14 @@ export function fromDraft(draft: OnboardingDraft): Partial<OnboardingContext> {
   return { stage: draft.stage, orgId: draft.orgId, teamId: draft.teamId, values: draft.values };
 }
 
+/** What the server answered to a save: its ids, and its values over the typed ones. */
 export function fromOrg(context: OnboardingContext, org: Org): Partial<OnboardingContext> {
   return { orgId: org.id, teamId: org.teamId ?? context.teamId, values: mergeOrg(context.values, org) };
+}
+
+/** Resuming: the organization on the server wins over the draft of this browser, stage included. */
+export function resumeFromOrg(context: OnboardingContext, org: Org): Partial<OnboardingContext> {
+  return { ...fromOrg(context, org), stage: isStage(org.stage) ? org.stage : context.stage };
 }
 
 /** The stage a reload resumes at: stages 5 and 6 need the team, else the plan stage creates it. */

@@ -1,5 +1,5 @@
 import { assign, sendTo, setup } from 'xstate';
-import { getOrg, saveOrg, type Org } from '../../api/services/onboarding';
+import { getMyOrg, saveOrg, type Org } from '../../api/services/onboarding';
 import {
   EMPTY_VALUES,
   isStage,
@@ -14,6 +14,7 @@ import {
   fromDraft,
   fromOrg,
   orgChangeFor,
+  resumeFromOrg,
   resumeStage,
   STAGE_STATES,
   TEAM_NOT_CREATED,
@@ -29,7 +30,9 @@ import { otaAccountsMachine } from '../ota-accounts/ota-accounts.machine';
  * Onboarding, SPEC section 4: 1 sign-in, 2 organization, 3 contact information, 4 plan (the
  * team is created here, in its country's timezone), 5 OTA accounts (the ota-accounts child),
  * 6 completion, 7 closed. Next advances, Back and `onboarding.goto` go back down; the values
- * survive both and a reload (a draft in storage, completed by the organization on the server).
+ * survive both and a reload. Starting, it reads this browser's draft and then the caller's
+ * organization on the server, whose stage and saved fields win (another browser may have gone
+ * further); the draft keeps what was typed and not saved yet.
  */
 export type { OnboardingContext, OnboardingEvent, OnboardingInput };
 export { STAGE_STATES };
@@ -41,11 +44,10 @@ export const onboardingMachine = setup({
     events: {} as OnboardingEvent,
     tags: {} as 'busy',
   },
-  actors: { readDraft, getOrg, saveOrg, otaAccounts: otaAccountsMachine },
+  actors: { readDraft, getMyOrg, saveOrg, otaAccounts: otaAccountsMachine },
   guards: {
     signedIn: ({ context }) => context.userId !== null,
     signedOut: ({ context }) => context.userId === null,
-    hasDraftOrg: (_, params: { draft: OnboardingDraft | null }) => params.draft?.orgId != null,
     gotOrg: (_, params: { org: Org | null }) => params.org !== null,
     resumeAt: ({ context }, params: { stage: Stage }) => resumeStage(context) === params.stage,
     stageValid: ({ context }, params: { stage: FormStage }) => isStageValid(params.stage, context.values),
@@ -68,6 +70,7 @@ export const onboardingMachine = setup({
     })),
     applyDraft: assign((_, params: { draft: OnboardingDraft | null }) => (params.draft ? fromDraft(params.draft) : {})),
     applyOrg: assign(({ context }, params: { org: Org }) => fromOrg(context, params.org)),
+    resumeFromOrg: assign(({ context }, params: { org: Org }) => resumeFromOrg(context, params.org)),
     setError: assign((_, params: { error: string }) => ({ error: params.error })),
     logError: (_, params: { error: unknown }) => {
       console.error('[onboarding]', params.error);
@@ -106,30 +109,25 @@ export const onboardingMachine = setup({
         id: 'readDraft',
         src: 'readDraft',
         input: ({ context }) => ({ userId: context.userId ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'hasDraftOrg', params: ({ event }) => ({ draft: event.output }) },
-            target: 'fetchingOrg',
-            actions: { type: 'applyDraft', params: ({ event }) => ({ draft: event.output }) },
-          },
-          { target: 'resuming', actions: { type: 'applyDraft', params: ({ event }) => ({ draft: event.output }) } },
-        ],
-        onError: { target: 'resuming', actions: logError },
+        onDone: {
+          target: 'fetchingOrg',
+          actions: { type: 'applyDraft', params: ({ event }) => ({ draft: event.output }) },
+        },
+        onError: { target: 'fetchingOrg', actions: logError },
       },
     },
     fetchingOrg: {
       tags: ['busy'],
       invoke: {
-        id: 'getOrg',
-        src: 'getOrg',
-        input: ({ context }) => ({ id: context.orgId ?? '' }),
+        id: 'getMyOrg',
+        src: 'getMyOrg',
         onDone: [
           {
             guard: { type: 'gotOrg', params: ({ event }) => ({ org: event.output }) },
             target: 'resuming',
-            actions: { type: 'applyOrg', params: ({ event }) => ({ org: event.output! }) },
+            actions: { type: 'resumeFromOrg', params: ({ event }) => ({ org: event.output! }) },
           },
-          // a fetch failure is null (logged by the service): the draft alone carries on
+          // no organization yet, or a fetch failure (null, logged by the service): the draft alone carries on
           { target: 'resuming' },
         ],
         onError: { target: 'resuming', actions: logError },

@@ -3,12 +3,13 @@ import { globalDialogsMachine, type GlobalDialogsInput } from '../../machines/gl
 import { selectTeam } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 import { OtaAccountsDialog } from './ota-accounts-dialog';
+import { ShortcutSheet } from './shortcut-sheet';
 import { TimezoneAlert } from './timezone-alert';
 import { useInspect } from '../app/inspect';
 
 /**
- * The timezone alert and the OTA account dialog over any screen of the default layout. One
- * machine per login and team decides which may show (never both).
+ * The timezone alert, the OTA account dialog and the sheet of keyboard shortcuts over any screen
+ * of the default layout. One machine per login and team decides which may show (one at a time).
  */
 export function GlobalDialogs() {
   const teamId = SessionContext.useSelector((s) => selectTeam(s)?.id ?? null);
@@ -25,6 +26,7 @@ function Dialogs({ input }: { input: GlobalDialogsInput }) {
     <>
       <TimezoneAlert actor={actor} />
       <OtaAccountsDialog actor={actor} />
+      <ShortcutSheet actor={actor} />
     </>
   );
 }

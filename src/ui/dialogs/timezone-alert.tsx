@@ -1,7 +1,7 @@
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
-import { clockIn } from '../../domain/onboarding-rules';
+import { formatDateTime } from '../../domain/format';
 import type { GlobalDialogsActorRef } from '../../machines/global-dialogs/selectors';
 
 /** The timezone mismatch alert: the team's and the browser's zones, and the team's time. */
@@ -31,7 +31,7 @@ export function TimezoneAlert({ actor }: { actor: GlobalDialogsActorRef }) {
                 <Text>Dates and times in this team are shown in the team's timezone, not your browser's.</Text>
                 <Text>
                   Team timezone: <strong>{team}</strong>
-                  {openedAt !== null && ` (now ${clockIn(openedAt, team)})`}
+                  {openedAt !== null && ` (now ${formatDateTime(new Date(openedAt).toISOString(), team)})`}
                 </Text>
                 <Text>
                   Your browser: <strong>{browser}</strong>

@@ -3,13 +3,15 @@ import { Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../domain/product';
 import { GlobalDialogs } from '../dialogs/global-dialogs';
 import { SideNav } from './side-nav';
+import { MAIN_ID, SkipLink } from './skip-link';
 import { TeamMenu } from './team-menu';
 import { UserBox } from './user-box';
 
-/** The default layout: sidebar (team, areas with their totals, user), the screen and the global dialogs. */
+/** The default layout: a skip link, the sidebar (team, areas with their totals, user), the screen and the global dialogs. */
 export function DefaultLayout() {
   return (
     <>
+      <SkipLink />
       <Flex minH="100vh">
         <Stack
           as="aside"
@@ -35,7 +37,8 @@ export function DefaultLayout() {
           <Separator />
           <UserBox />
         </Stack>
-        <Box as="main" flex="1" minW="0" p="6">
+        {/* focusable by the skip link only; the ring would frame the whole screen */}
+        <Box as="main" id={MAIN_ID} tabIndex={-1} outline="none" flex="1" minW="0" p="6">
           <Outlet />
         </Box>
       </Flex>

@@ -22,8 +22,10 @@ export const paletteColors = {
     // text in the primary colour: its hover shade, which reads at 4.5:1 on white and on `subtle`
     fg: { value: THEME.primaryHover },
     subtle: { value: '#E6F4F8' },
-    muted: { value: '#B3DDEA' },
+    // the hover fill of subtle buttons, under `fg` text: light enough for 4.5:1 (#B3DDEA gave 4.46)
+    muted: { value: '#BDE2EE' },
     emphasized: { value: '#80C7DC' },
+    // 4.4:1 on the base colour and on white: focus rings need 3:1 (WCAG 1.4.11)
     focusRing: { value: THEME.primary },
     border: { value: '#80C0D3' },
   },

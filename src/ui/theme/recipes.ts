@@ -3,6 +3,7 @@ import {
   avatarSlotRecipe,
   buttonRecipe,
   cardSlotRecipe,
+  datePickerSlotRecipe,
   headingRecipe,
   iconRecipe,
   linkRecipe,
@@ -32,6 +33,7 @@ export const slotRecipes = {
   alert: alertSlotRecipe,
   avatar: avatarSlotRecipe,
   card: cardSlotRecipe,
+  datePicker: datePickerSlotRecipe,
   menu: menuSlotRecipe,
   toast: toastSlotRecipe,
 };

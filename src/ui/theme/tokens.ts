@@ -8,7 +8,8 @@ export const THEME = {
   primaryFill: '#0080A6',
   primaryHover: '#006685',
   base: '#FCFCFD',
-  fontStack: 'Inter, system-ui, sans-serif',
+  /** Inter as bundled (./inter.css), then an installed Inter, then the system's sans-serif. */
+  fontStack: "'Inter Variable', Inter, system-ui, sans-serif",
   baseSize: '13px',
   strongWeight: 700,
   tableBorder: '#E1F4FF',
