@@ -10,7 +10,7 @@ import { body, ctx, params, query, type Handler } from './util';
 type Kind = 'orders' | 'tours';
 
 const FILTERS: Record<Kind, string[]> = {
-  orders: ['startDate', 'endDate', 'orderBy', 'statusV2', 'view', 'otaOrderId', 'displayId', 'ota'],
+  orders: ['startDate', 'endDate', 'orderBy', 'statusV2', 'view', 'otaOrderId', 'displayId', 'ota', 'q', 'dateBasis'],
   tours: ['startDate', 'endDate', 'orderBy', 'statusV2', 'view', 'productId', 'displayId'],
 };
 

@@ -1,10 +1,15 @@
 import dayjs from 'dayjs';
 import timezonePlugin from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { formatDay } from './format';
 import { DEFAULT_ORDER_SORT, ORDER_SORTS, OTAS, STATUSES, type Ota, type OrderSort, type Status } from './statuses';
 
 dayjs.extend(utc);
 dayjs.extend(timezonePlugin);
+
+/** Which date of an order the range filters on: its departure, or when it was booked. */
+export const DATE_BASES = ['departure', 'booking'] as const;
+export type DateBasis = (typeof DATE_BASES)[number];
 
 /**
  * The filters of an order or tour list. They live in the URL query so a view can be
@@ -13,21 +18,26 @@ dayjs.extend(timezonePlugin);
 export interface ListFilters {
   startDate: string | null;
   endDate: string | null;
+  basis: DateBasis;
   ota: Ota | null;
   status: Status | null;
-  /** OTA order id or display id, as typed. */
+  /** As typed: a display id or OTA order id (or their start), a customer's name or e-mail. */
   search: string;
   sort: OrderSort;
 }
 
-/** The query parameters of listOrders/listTours/exports that the filters decide. */
+/**
+ * The query parameters of listOrders, countOrdersTotal and countOrdersDaily that the filters
+ * decide (the tours' and exports' services take what their operations know of it).
+ */
 export interface ListQuery {
   startDate?: string;
   endDate?: string;
+  /** Only with dates, and only when it is not the contract's default (departure). */
+  dateBasis?: 'booking';
   ota?: Ota;
   statusV2?: Status;
-  otaOrderId?: string;
-  displayId?: string;
+  q?: string;
   orderBy: OrderSort;
 }
 
@@ -46,10 +56,15 @@ export const FILTER_PARAMS = {
   status: 'status',
   search: 'q',
   sort: 'sort',
+  /** `basis=booking`; absent means departure. */
+  basis: 'basis',
 } as const;
 const ALL_DATES = 'all';
 
 export const NO_DATE_LABEL = 'Pick a date';
+
+/** The contract's longest search (SearchQuery maxLength); the box takes no more. */
+export const SEARCH_MAX_LENGTH = 100;
 
 export const SORT_LABELS: Record<OrderSort, string> = {
   DEPARTURE_AT_ASC: 'Departure, earliest first',
@@ -60,6 +75,8 @@ export const SORT_LABELS: Record<OrderSort, string> = {
 
 /** Display ids: `VN-000123` for orders, `T-000123` for tours; anything else is an OTA order id. */
 const DISPLAY_ID = /^(?:[A-Z]{2}|T)-\d+$/;
+/** Views that list one day of their own: the range does not apply to them. */
+const DAY_VIEWS = ['today', 'tomorrow'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
@@ -78,6 +95,7 @@ export function defaultListFilters(timezone: string, now: number): ListFilters {
   return {
     startDate: today.startOf('month').format('YYYY-MM-DD'),
     endDate: today.endOf('month').format('YYYY-MM-DD'),
+    basis: 'departure',
     ota: null,
     status: null,
     search: '',
@@ -128,6 +146,14 @@ export function parseListFilters(
     notices.push(`Ignored the dates value "${dates}". Showing the default dates.`);
   }
 
+  const basis = get(FILTER_PARAMS.basis).toLowerCase();
+  if (basis) {
+    if (!oneOf(DATE_BASES, basis)) notices.push(`Ignored the unknown date basis "${basis}".`);
+    else if (kind === 'tours' && basis !== 'departure')
+      notices.push('Ignored the booking date basis: tours are filtered by departure.');
+    else filters.basis = basis;
+  }
+
   const ota = get(FILTER_PARAMS.ota).toUpperCase();
   if (ota) {
     if (kind === 'tours') notices.push('Ignored the OTA filter: tours are not filtered by OTA.');
@@ -141,7 +167,10 @@ export function parseListFilters(
     else notices.push(`Ignored the unknown status "${status}".`);
   }
 
-  filters.search = get(FILTER_PARAMS.search);
+  const search = get(FILTER_PARAMS.search);
+  if (search.length > SEARCH_MAX_LENGTH) {
+    notices.push(`Ignored the search: it is longer than ${SEARCH_MAX_LENGTH} characters.`);
+  } else filters.search = search;
 
   const sort = get(FILTER_PARAMS.sort).toUpperCase();
   if (sort) {
@@ -164,6 +193,7 @@ export function writeListFilters(base: URLSearchParams, filters: ListFilters, de
     params.set(FILTER_PARAMS.from, filters.startDate);
     params.set(FILTER_PARAMS.to, filters.endDate);
   }
+  if (filters.basis !== defaults.basis) params.set(FILTER_PARAMS.basis, filters.basis);
   if (filters.ota) params.set(FILTER_PARAMS.ota, filters.ota);
   if (filters.status) params.set(FILTER_PARAMS.status, filters.status);
   const search = filters.search.trim();
@@ -181,33 +211,55 @@ export function isSearchActive(filters: ListFilters, defaults: ListFilters): boo
     filters.ota !== null ||
     filters.status !== null ||
     filters.sort !== defaults.sort ||
+    filters.basis !== defaults.basis ||
     !sameRange(filters, defaults)
   );
 }
 
-/** The date picker's label: the range in readable form, or "Pick a date". */
+/** The date picker's label: the range's days as every dialog shows them, or "Pick a date". */
 export function rangeLabel(startDate: string | null, endDate: string | null): string {
   if (!startDate) return NO_DATE_LABEL;
-  const start = dayjs.utc(startDate);
-  const end = dayjs.utc(endDate ?? startDate);
-  if (start.isSame(end, 'day')) return start.format('MMM D, YYYY');
-  if (start.isSame(end, 'year')) return `${start.format('MMM D')} – ${end.format('MMM D, YYYY')}`;
-  return `${start.format('MMM D, YYYY')} – ${end.format('MMM D, YYYY')}`;
+  const end = endDate ?? startDate;
+  return end === startDate ? formatDay(startDate) : `${formatDay(startDate)} – ${formatDay(end)}`;
 }
 
-/** The API query for these filters; the OTA order id is upper-cased before sending. */
-export function toListQuery(filters: ListFilters): ListQuery {
+/**
+ * Why a list's request leaves the range out, or null when it applies: a search looks at every
+ * date (an order is found wherever it is), and today's and tomorrow's tours have their own day.
+ */
+export type DatesSetAside = 'search' | (typeof DAY_VIEWS)[number] | null;
+
+export function datesSetAside(filters: ListFilters, view: string | null): DatesSetAside {
+  const dayView = DAY_VIEWS.find((v) => v === view);
+  if (dayView) return dayView;
+  return filters.search.trim() ? 'search' : null;
+}
+
+/**
+ * The request of a list (its page, its counts) for these filters in a view: the one mapping that
+ * every caller shares, so a list, its count and its day headers always count the same rows.
+ */
+export function toListQuery(filters: ListFilters, view: string | null): ListQuery {
   const query: ListQuery = { orderBy: filters.sort };
-  if (filters.startDate) query.startDate = filters.startDate;
-  if (filters.endDate) query.endDate = filters.endDate;
+  if (datesSetAside(filters, view) === null && filters.startDate && filters.endDate) {
+    query.startDate = filters.startDate;
+    query.endDate = filters.endDate;
+    if (filters.basis === 'booking') query.dateBasis = filters.basis;
+  }
   if (filters.ota) query.ota = filters.ota;
   if (filters.status) query.statusV2 = filters.status;
-  const search = filters.search.trim().toUpperCase();
-  if (search) {
-    if (DISPLAY_ID.test(search)) query.displayId = search;
-    else query.otaOrderId = search;
-  }
+  const search = filters.search.trim();
+  if (search) query.q = search;
   return query;
+}
+
+/**
+ * A search as the operations that only know exact ids take it (tours, exports): a display id
+ * (`vn-000123`), else an OTA order id, upper-cased as the contract asks.
+ */
+export function exactIdSearch(q: string): { displayId: string } | { otaOrderId: string } {
+  const id = q.trim().toUpperCase();
+  return DISPLAY_ID.test(id) ? { displayId: id } : { otaOrderId: id };
 }
 
 /** The URL query (`?...`, or empty) of `search` with the filters written in, other parameters kept. */
@@ -219,6 +271,7 @@ export function withFilters(search: string, filters: ListFilters, defaults: List
 export function sameFilters(a: ListFilters, b: ListFilters): boolean {
   return (
     sameRange(a, b) &&
+    a.basis === b.basis &&
     a.ota === b.ota &&
     a.status === b.status &&
     a.search.trim() === b.search.trim() &&
@@ -226,8 +279,8 @@ export function sameFilters(a: ListFilters, b: ListFilters): boolean {
   );
 }
 
-/** Everything a list screen reads from its URL's query at one clock reading: defaults, today, filters, notices. */
+/** Everything a list screen reads from its URL's query at one clock reading: defaults, filters, notices. */
 export function filtersOfUrl(search: string, timezone: string, now: number, kind: FilterKind = 'orders') {
   const defaults = defaultListFilters(timezone, now);
-  return { defaults, today: dayIn(timezone, now), ...parseListFilters(new URLSearchParams(search), defaults, kind) };
+  return { defaults, ...parseListFilters(new URLSearchParams(search), defaults, kind) };
 }

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { dayIn } from './date-groups';
-import type { ListFilters } from './list-filters';
+import { toListQuery, type ListFilters } from './list-filters';
 import { ORDER_VIEW_STATUS, TOUR_VIEW_STATUS, type OrderView, type TourView } from './statuses';
 
 /**
@@ -9,11 +9,11 @@ import { ORDER_VIEW_STATUS, TOUR_VIEW_STATUS, type OrderView, type TourView } fr
  */
 export interface ViewRow {
   id: string;
-  displayId: string;
   departureAt: string;
+  /** Orders only: the day a booking-date range filters on. */
+  bookedAt?: string;
   statusV2: string;
   ota?: string;
-  otaOrderId?: string;
   tour?: { id: string } | null;
   emailCheckpoints?: { confirmation?: boolean };
 }
@@ -63,16 +63,18 @@ function inView(row: ViewRow, scope: ViewScope): boolean {
 }
 
 function matchesFilters(row: ViewRow, scope: ViewScope): boolean {
-  const { filters, timezone, kind } = scope;
+  const { filters, timezone, kind, view } = scope;
   if (filters.status && row.statusV2 !== filters.status) return false;
   if (kind === 'orders' && filters.ota && row.ota !== filters.ota) return false;
-  if (filters.startDate || filters.endDate) {
-    const day = dayIn(row.departureAt, timezone);
-    if (filters.startDate && day < filters.startDate) return false;
-    if (filters.endDate && day > filters.endDate) return false;
+  // the dates as the request sent them: none while searching or on a view with its own day
+  const { startDate, endDate, dateBasis } = toListQuery(filters, view);
+  const at = dateBasis === 'booking' ? row.bookedAt : row.departureAt;
+  if (startDate && endDate && at) {
+    const day = dayIn(at, timezone);
+    if (day < startDate || day > endDate) return false;
   }
-  const search = filters.search.trim().toUpperCase();
-  if (search && row.displayId.toUpperCase() !== search && row.otaOrderId?.toUpperCase() !== search) return false;
+  // the search is not judged again: the server matched the row on its ids and customer, which
+  // no edit or status move changes
   return true;
 }
 

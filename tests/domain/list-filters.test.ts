@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  datesSetAside,
   dayIn,
   defaultListFilters,
+  exactIdSearch,
   isSearchActive,
   NO_DATE_LABEL,
   parseListFilters,
   rangeLabel,
+  SEARCH_MAX_LENGTH,
   toListQuery,
   writeListFilters,
   type ListFilters,
@@ -17,13 +20,15 @@ const NOW = at('2026-11-15T10:00:00Z');
 const defaults = defaultListFilters('Asia/Ho_Chi_Minh', NOW);
 const parse = (query: string, kind: 'orders' | 'tours' = 'orders') =>
   parseListFilters(new URLSearchParams(query), defaults, kind);
-const write = (filters: ListFilters, base = '') => writeListFilters(new URLSearchParams(base), filters, defaults).toString();
+const write = (filters: ListFilters, base = '') =>
+  writeListFilters(new URLSearchParams(base), filters, defaults).toString();
 
 describe('default filters', () => {
-  it('cover the current month, every OTA and status, no search, departure ascending', () => {
+  it('cover the current month by departure, every OTA and status, no search, departure ascending', () => {
     expect(defaults).toEqual({
       startDate: '2026-11-01',
       endDate: '2026-11-30',
+      basis: 'departure',
       ota: null,
       status: null,
       search: '',
@@ -60,7 +65,17 @@ describe('parse and serialize', () => {
     { ...defaults, sort: 'BOOKED_AT_DESC' },
     { ...defaults, startDate: '2026-10-30', endDate: '2026-11-02' },
     { ...defaults, startDate: null, endDate: null },
-    { startDate: '2024-02-29', endDate: '2024-02-29', ota: 'MPG', status: 'new', search: 'kl 77', sort: 'DEPARTURE_AT_DESC' },
+    { ...defaults, basis: 'booking' },
+    { ...defaults, search: 'Nguyễn Văn A' },
+    {
+      startDate: '2024-02-29',
+      endDate: '2024-02-29',
+      basis: 'booking',
+      ota: 'MPG',
+      status: 'new',
+      search: 'kl 77',
+      sort: 'DEPARTURE_AT_DESC',
+    },
   ];
   it.each(changed.map((f) => [write(f), f] as const))('round trips %s', (query, filters) => {
     expect(query).not.toBe('');
@@ -73,6 +88,25 @@ describe('parse and serialize', () => {
     );
     expect(write({ ...defaults, startDate: null, endDate: null })).toBe('dates=all');
     expect(write({ ...defaults, search: '   ' })).toBe('');
+    // the statistics screen's links: a range by booking date
+    expect(write({ ...defaults, startDate: '2026-10-01', endDate: '2026-10-31', basis: 'booking' })).toBe(
+      'from=2026-10-01&to=2026-10-31&basis=booking',
+    );
+  });
+
+  it('reads the links of the statistics screen, an explicit departure basis included', () => {
+    expect(parse('from=2026-10-01&to=2026-10-31&basis=booking&ota=KLOOK&status=canceled')).toEqual({
+      filters: {
+        ...defaults,
+        startDate: '2026-10-01',
+        endDate: '2026-10-31',
+        basis: 'booking',
+        ota: 'KLOOK',
+        status: 'canceled',
+      },
+      notices: [],
+    });
+    expect(parse('basis=departure')).toEqual({ filters: defaults, notices: [] });
   });
 
   it('accepts lower-case OTA and sort values', () => {
@@ -90,6 +124,8 @@ describe('invalid values in the URL', () => {
     ['ota=EXPEDIA&status=pending', { status: 'pending' }, /unknown OTA "EXPEDIA"/],
     ['status=lost&ota=KLOOK', { ota: 'KLOOK' }, /unknown status "lost"/],
     ['sort=PRICE&q=x', { search: 'x' }, /unknown sort "PRICE"/],
+    ['basis=arrival&ota=MPG', { ota: 'MPG' }, /unknown date basis "arrival"/],
+    [`q=${'a'.repeat(SEARCH_MAX_LENGTH + 1)}&ota=MPG`, { ota: 'MPG' }, /search: it is longer than 100 characters/],
   ];
   it.each(cases)('%s: the bad value is dropped with a notice, the others kept', (query, kept, notice) => {
     const { filters, notices } = parse(query);
@@ -102,10 +138,18 @@ describe('invalid values in the URL', () => {
     expect(parse('ota=X&status=Y&sort=Z&from=a&to=b').notices).toHaveLength(4);
   });
 
-  it('tours have no OTA filter', () => {
-    const { filters, notices } = parse('ota=KLOOK&status=grouped', 'tours');
+  it('tours have no OTA filter and no booking date', () => {
+    const { filters, notices } = parse('ota=KLOOK&status=grouped&basis=booking', 'tours');
     expect(filters).toEqual({ ...defaults, status: 'grouped' });
-    expect(notices).toEqual(['Ignored the OTA filter: tours are not filtered by OTA.']);
+    expect(notices).toEqual([
+      'Ignored the booking date basis: tours are filtered by departure.',
+      'Ignored the OTA filter: tours are not filtered by OTA.',
+    ]);
+  });
+
+  it('a search of the longest length the contract takes is kept', () => {
+    const longest = 'a'.repeat(SEARCH_MAX_LENGTH);
+    expect(parse(`q=${longest}`)).toEqual({ filters: { ...defaults, search: longest }, notices: [] });
   });
 
   it('writing the parsed filters back removes the bad values', () => {
@@ -123,6 +167,7 @@ describe('search active', () => {
       { ota: 'KLOOK' as const },
       { status: 'new' as const },
       { sort: 'BOOKED_AT_ASC' as const },
+      { basis: 'booking' as const },
       { startDate: '2026-11-02' },
       { startDate: null, endDate: null },
     ]) {
@@ -136,33 +181,61 @@ describe('range label', () => {
     expect(rangeLabel(null, null)).toBe(NO_DATE_LABEL);
     expect(NO_DATE_LABEL).toBe('Pick a date');
   });
-  it('shows one day, a range in a year, or a range across years', () => {
-    expect(rangeLabel('2026-11-03', '2026-11-03')).toBe('Nov 3, 2026');
-    expect(rangeLabel('2026-11-01', '2026-11-30')).toBe('Nov 1 – Nov 30, 2026');
-    expect(rangeLabel('2026-12-28', '2027-01-04')).toBe('Dec 28, 2026 – Jan 4, 2027');
+  it('shows one day, or both ends, as every date of the app reads', () => {
+    expect(rangeLabel('2026-11-03', '2026-11-03')).toBe('Tue, 3 Nov 2026');
+    expect(rangeLabel('2026-11-01', '2026-11-30')).toBe('Sun, 1 Nov 2026 – Mon, 30 Nov 2026');
+    expect(rangeLabel('2026-12-28', '2027-01-04')).toBe('Mon, 28 Dec 2026 – Mon, 4 Jan 2027');
   });
 });
 
 describe('API query', () => {
   it('maps every filter', () => {
-    expect(toListQuery({ ...defaults, ota: 'KKDAY', status: 'pending', sort: 'BOOKED_AT_DESC' })).toEqual({
+    expect(toListQuery({ ...defaults, ota: 'KKDAY', status: 'pending', sort: 'BOOKED_AT_DESC' }, null)).toEqual({
       startDate: '2026-11-01',
       endDate: '2026-11-30',
       ota: 'KKDAY',
       statusV2: 'pending',
       orderBy: 'BOOKED_AT_DESC',
     });
-    expect(toListQuery({ ...defaults, startDate: null, endDate: null })).toEqual({ orderBy: 'DEPARTURE_AT_ASC' });
+    expect(toListQuery({ ...defaults, startDate: null, endDate: null }, null)).toEqual({ orderBy: 'DEPARTURE_AT_ASC' });
   });
 
-  it('upper-cases an OTA order id before sending', () => {
-    expect(toListQuery({ ...defaults, search: ' kl-abc123x ' })).toMatchObject({ otaOrderId: 'KL-ABC123X' });
-    expect(toListQuery({ ...defaults, search: 'kl-abc123x' }).displayId).toBeUndefined();
+  it('names the booking date basis with the dates only (departure is the default)', () => {
+    expect(toListQuery({ ...defaults, basis: 'booking' }, 'pending')).toEqual({
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+      dateBasis: 'booking',
+      orderBy: 'DEPARTURE_AT_ASC',
+    });
+    expect(toListQuery({ ...defaults, basis: 'booking', startDate: null, endDate: null }, null)).toEqual({
+      orderBy: 'DEPARTURE_AT_ASC',
+    });
   });
 
-  it('searches display ids as displayId', () => {
-    expect(toListQuery({ ...defaults, search: 'vn-000123' })).toMatchObject({ displayId: 'VN-000123' });
-    expect(toListQuery({ ...defaults, search: 'T-000042' })).toMatchObject({ displayId: 'T-000042' });
-    expect(toListQuery({ ...defaults, search: 'T-000042' }).otaOrderId).toBeUndefined();
+  it('sends the search as typed (trimmed) and leaves the dates out: every date is searched', () => {
+    const searching = { ...defaults, basis: 'booking' as const, ota: 'KLOOK' as const, search: '  kl0323 ' };
+    expect(toListQuery(searching, 'new-added')).toEqual({ ota: 'KLOOK', q: 'kl0323', orderBy: 'DEPARTURE_AT_ASC' });
+    expect(datesSetAside(searching, 'new-added')).toBe('search');
+    // a blank search is none: the range applies again
+    expect(toListQuery({ ...defaults, search: '   ' }, null)).toMatchObject({ startDate: '2026-11-01' });
+    expect(datesSetAside({ ...defaults, search: '   ' }, null)).toBeNull();
+  });
+
+  it("leaves the dates out on today's and tomorrow's tours: their day is their own", () => {
+    expect(toListQuery(defaults, 'today')).toEqual({ orderBy: 'DEPARTURE_AT_ASC' });
+    expect(toListQuery(defaults, 'tomorrow')).toEqual({ orderBy: 'DEPARTURE_AT_ASC' });
+    expect(datesSetAside({ ...defaults, search: 'T-1' }, 'tomorrow')).toBe('tomorrow');
+    expect(toListQuery(defaults, 'grouped')).toMatchObject({ startDate: '2026-11-01', endDate: '2026-11-30' });
+  });
+});
+
+describe('exact id search (tours, exports)', () => {
+  it('takes a display id as one, upper-cased', () => {
+    expect(exactIdSearch('vn-000123')).toEqual({ displayId: 'VN-000123' });
+    expect(exactIdSearch(' T-000042 ')).toEqual({ displayId: 'T-000042' });
+  });
+  it('takes anything else as an OTA order id, upper-cased', () => {
+    expect(exactIdSearch('kl-abc123x')).toEqual({ otaOrderId: 'KL-ABC123X' });
+    expect(exactIdSearch('KL03236505')).toEqual({ otaOrderId: 'KL03236505' });
   });
 });

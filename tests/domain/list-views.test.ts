@@ -6,6 +6,7 @@ const NOW = new Date('2026-03-10T12:00:00Z');
 const noFilters: ListFilters = {
   startDate: null,
   endDate: null,
+  basis: 'departure',
   ota: null,
   status: null,
   search: '',
@@ -25,10 +26,9 @@ const scope = (
 });
 const order = (over: Partial<ViewRow> = {}): ViewRow => ({
   id: 'o1',
-  displayId: 'VN-000001',
-  otaOrderId: 'KL123',
   ota: 'KLOOK',
   departureAt: '2026-03-20T09:00:00Z',
+  bookedAt: '2026-02-01T09:00:00Z',
   statusV2: 'new',
   tour: null,
   emailCheckpoints: { confirmation: false },
@@ -65,7 +65,6 @@ describe('order views', () => {
 describe('tour views', () => {
   const tour = (over: Partial<ViewRow> = {}): ViewRow => ({
     id: 't1',
-    displayId: 'T-000001',
     departureAt: '2026-03-10T20:00:00Z',
     statusV2: 'grouped',
     ...over,
@@ -83,10 +82,17 @@ describe('tour views', () => {
     expect(belongsToView(tour(), scope('tours', 'today', {}, 'Asia/Ho_Chi_Minh'))).toBe(false);
     expect(belongsToView(tour(), scope('tours', 'tomorrow', {}, 'Asia/Ho_Chi_Minh'))).toBe(true);
   });
+
+  it("today's and tomorrow's tours are not held to the range (their day is their own)", () => {
+    const lastMarch = { startDate: '2026-03-01', endDate: '2026-03-10' };
+    const hcm = 'Asia/Ho_Chi_Minh';
+    expect(belongsToView(tour(), scope('tours', 'tomorrow', lastMarch, hcm))).toBe(true);
+    expect(belongsToView(tour(), scope('tours', null, lastMarch, hcm))).toBe(false);
+  });
 });
 
 describe('filters', () => {
-  it('date range (inclusive, team timezone), status, OTA and search', () => {
+  it('date range (inclusive, team timezone), status and OTA', () => {
     const hcm = 'Asia/Ho_Chi_Minh';
     const lateOn19th = order({ departureAt: '2026-03-19T18:00:00Z' }); // 01:00 on 20 March in HCM
     expect(
@@ -97,8 +103,23 @@ describe('filters', () => {
     );
     expect(belongsToView(order(), scope('orders', null, { status: 'pending' }))).toBe(false);
     expect(belongsToView(order(), scope('orders', null, { ota: 'VIATOR' }))).toBe(false);
-    expect(belongsToView(order(), scope('orders', null, { search: 'kl123' }))).toBe(true);
-    expect(belongsToView(order(), scope('orders', null, { search: 'VN-000001' }))).toBe(true);
-    expect(belongsToView(order(), scope('orders', null, { search: 'other' }))).toBe(false);
+  });
+
+  const march20 = { startDate: '2026-03-20', endDate: '2026-03-20' };
+  it('a booking-date range judges the booking day, not the departure', () => {
+    expect(belongsToView(order(), scope('orders', null, march20))).toBe(true);
+    expect(belongsToView(order(), scope('orders', null, { ...march20, basis: 'booking' }))).toBe(false);
+    const booked20th = order({ bookedAt: '2026-03-20T01:00:00Z', departureAt: '2026-05-01T09:00:00Z' });
+    expect(belongsToView(booked20th, scope('orders', null, { ...march20, basis: 'booking' }))).toBe(true);
+  });
+
+  it('a search sets the range aside (the server matched the row on what no edit changes)', () => {
+    const april = order({ departureAt: '2026-04-02T09:00:00Z' });
+    expect(belongsToView(april, scope('orders', null, march20))).toBe(false);
+    expect(belongsToView(april, scope('orders', null, { ...march20, search: 'nguyen' }))).toBe(true);
+    // the other filters still apply while searching
+    expect(belongsToView(april, scope('orders', null, { ...march20, search: 'nguyen', status: 'pending' }))).toBe(
+      false,
+    );
   });
 });

@@ -6,7 +6,12 @@ import {
   type DateRangeEvent,
   type DateRangeInput,
 } from '../../src/machines/date-range/date-range.machine';
-import { selectRangeLabel } from '../../src/machines/date-range/selectors';
+import {
+  selectCanClear,
+  selectIsDisabled,
+  selectMarkedDays,
+  selectRangeLabel,
+} from '../../src/machines/date-range/selectors';
 import { underParent } from './shared-fakes';
 import { graphUnderParent } from './graph-under-parent';
 
@@ -15,33 +20,31 @@ import { graphUnderParent } from './graph-under-parent';
  * xstate/graph, replayed on a real actor under a stand-in screen (what it reports is checked).
  * Events are listed per type so that a new event fails to compile until it is covered here.
  */
-const input = { start: '2026-11-01', end: '2026-11-30', today: '2026-11-15' };
+const input: DateRangeInput = { start: '2026-11-01', end: '2026-11-30', timezone: 'Asia/Ho_Chi_Minh' };
 const LATER = '2026-11-20';
 const EARLIER = '2026-11-03';
 
 const EVENTS = {
   'range.open': [{ type: 'range.open' }],
-  'range.cancel': [{ type: 'range.cancel' }],
-  'range.prevMonth': [{ type: 'range.prevMonth' }],
-  'range.nextMonth': [{ type: 'range.nextMonth' }],
+  'range.close': [{ type: 'range.close' }],
+  // what the calendar reports: the first day alone, then both ends (in its order, earliest first)
   'range.pick': [
-    { type: 'range.pick', date: LATER },
-    { type: 'range.pick', date: EARLIER },
+    { type: 'range.pick', days: [LATER] },
+    { type: 'range.pick', days: [EARLIER, LATER] },
   ],
   'range.clear': [{ type: 'range.clear' }],
-  'range.apply': [{ type: 'range.apply' }],
   'range.sync': [
-    { type: 'range.sync', start: '2026-10-01', end: '2026-10-31' },
-    { type: 'range.sync', start: null, end: null },
+    { type: 'range.sync', start: '2026-10-01', end: '2026-10-31', setAside: null },
+    { type: 'range.sync', start: null, end: null, setAside: null },
+    { type: 'range.sync', start: '2026-10-01', end: '2026-10-31', setAside: 'search' },
   ],
 } satisfies { [K in DateRangeEvent['type']]: Extract<DateRangeEvent, { type: K }>[] };
 const events: DateRangeEvent[] = Object.values(EVENTS).flat();
 
 type Snap = ReturnType<typeof dateRangeMachine.getInitialSnapshot>;
-// The visible month is left out of the key: paging months has no end, and it changes nothing else.
 const key = (s: Snap) => {
-  const { start, end, draftStart, draftEnd } = s.context;
-  return JSON.stringify({ value: s.value, start, end, draftStart, draftEnd });
+  const { start, end, draftStart, setAside } = s.context;
+  return JSON.stringify({ value: s.value, start, end, draftStart, setAside });
 };
 const options = { events, input, serializeState: (s: Snap) => key(s) };
 const walked = graphUnderParent(dateRangeMachine);
@@ -68,9 +71,13 @@ const handled = leaves(dateRangeMachine.root).flatMap((leaf) => {
   return [...types].map((type) => `${leaf.path.join('.')} ${type}`);
 });
 
+/** Taken, these tell the screen a range: a completed pick, and clearing. */
+const reports = (event: DateRangeEvent) =>
+  (event.type === 'range.pick' && event.days.length === 2) || event.type === 'range.clear';
+
 /** The picker under a stand-in screen: `applied` is what it reported, in order. */
-function replay(steps: DateRangeEvent[]) {
-  const { child: actor, reports, stop } = underParent(dateRangeMachine, input);
+function replay(steps: DateRangeEvent[], from: DateRangeInput = input) {
+  const { child: actor, reports, stop } = underParent(dateRangeMachine, from);
   for (const event of steps) if (event.type !== ('xstate.init' as string)) actor.send(event);
   return { actor, applied: reports, stop };
 }
@@ -92,19 +99,19 @@ describe('date range model', () => {
 
   describe.each(transitions.map((t) => [`${key(t.state)} --${JSON.stringify(t.event)}`, t] as const))('%s', (_, t) => {
     it('replays on a real actor', () => {
-      const { actor, applied, stop } = replay([...pathTo.get(key(t.state))!, t.event]);
+      const steps = [...pathTo.get(key(t.state))!, t.event];
+      const { actor, applied, stop } = replay(steps);
       const snapshot = actor.getSnapshot();
       expect(snapshot.value).toEqual(t.nextState.value);
       expect(snapshot.context).toEqual(t.nextState.context);
-      // Only apply tells the screen; it tells the range now shown.
-      if (t.event.type === 'range.apply') {
+      // a completed range or a clear tells the screen the range now shown; nothing else does
+      if (reports(t.event)) {
         expect(applied.slice(-1)).toEqual([
           { type: 'range.applied', start: snapshot.context.start, end: snapshot.context.end },
         ]);
+        expect(snapshot.matches('closed')).toBe(true);
       }
-      expect(applied.length).toBe(
-        [...pathTo.get(key(t.state))!, t.event].filter((e) => e.type === 'range.apply').length,
-      );
+      expect(applied.length).toBe(steps.filter(reports).length);
       stop();
     });
   });
@@ -112,52 +119,84 @@ describe('date range model', () => {
 
 describe('date range behaviour', () => {
   const run = (...steps: DateRangeEvent[]) => replay(steps);
+  const [oneDay, bothEnds] = EVENTS['range.pick'];
 
-  it('picks start then end, swapping an earlier end, and applies', () => {
-    const { actor, applied } = run({ type: 'range.open' }, { type: 'range.clear' }, ...EVENTS['range.pick'], {
-      type: 'range.apply',
-    });
-    expect(actor.getSnapshot().context).toMatchObject({ start: EARLIER, end: LATER });
+  it('the second pick completes the range: it applies at once, closes and tells the screen', () => {
+    const { actor, applied } = run({ type: 'range.open' }, oneDay);
+    expect(actor.getSnapshot().matches({ open: 'choosingEnd' })).toBe(true);
+    // while choosing, the calendar marks the first day alone
+    expect(selectMarkedDays(actor.getSnapshot())).toBe(LATER);
+    expect(applied).toEqual([]);
+    actor.send(bothEnds);
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
     expect(applied).toEqual([{ type: 'range.applied', start: EARLIER, end: LATER }]);
-    expect(selectRangeLabel(actor.getSnapshot())).toBe('Nov 3 – Nov 20, 2026');
+    expect(selectRangeLabel(actor.getSnapshot())).toBe('Tue, 3 Nov 2026 – Fri, 20 Nov 2026');
+    expect(selectMarkedDays(actor.getSnapshot())).toBe(`${EARLIER},${LATER}`);
   });
 
-  it('applying one pick is that day alone; applying nothing is "Pick a date"', () => {
-    const one = run({ type: 'range.open' }, { type: 'range.clear' }, EVENTS['range.pick'][0], { type: 'range.apply' });
-    expect(one.applied).toEqual([{ type: 'range.applied', start: LATER, end: LATER }]);
-    const none = run({ type: 'range.open' }, { type: 'range.clear' }, { type: 'range.apply' });
-    expect(none.applied).toEqual([{ type: 'range.applied', start: null, end: null }]);
-    expect(selectRangeLabel(none.actor.getSnapshot())).toBe('Pick a date');
+  it('puts reversed ends in order, and one day picked twice is that day alone', () => {
+    const reversed = run({ type: 'range.open' }, { type: 'range.pick', days: [LATER, EARLIER] });
+    expect(reversed.applied).toEqual([{ type: 'range.applied', start: EARLIER, end: LATER }]);
+    const single = run({ type: 'range.open' }, { type: 'range.pick', days: [LATER, LATER] });
+    expect(selectRangeLabel(single.actor.getSnapshot())).toBe('Fri, 20 Nov 2026');
   });
 
-  it('cancel keeps the applied range and drops the draft', () => {
-    const { actor, applied } = run({ type: 'range.open' }, EVENTS['range.pick'][0], { type: 'range.cancel' });
-    expect(actor.getSnapshot().context).toMatchObject({ start: input.start, end: input.end });
+  it('closing halfway (Escape, outside, the button) keeps the applied range; the next opening starts over', () => {
+    const { actor, applied } = run({ type: 'range.open' }, oneDay, { type: 'range.close' });
+    expect(actor.getSnapshot().context).toMatchObject({ start: input.start, end: input.end, draftStart: null });
+    expect(applied).toEqual([]);
+    actor.send({ type: 'range.open' });
+    expect(actor.getSnapshot().matches({ open: 'choosingStart' })).toBe(true);
+    expect(selectMarkedDays(actor.getSnapshot())).toBe(`${input.start},${input.end}`);
+  });
+
+  it('a pick the calendar reports without a day changes nothing', () => {
+    const { actor, applied } = run({ type: 'range.open' }, { type: 'range.pick', days: [] });
+    expect(actor.getSnapshot().matches({ open: 'choosingStart' })).toBe(true);
     expect(applied).toEqual([]);
   });
 
-  it('follows the screen (range.sync) without reporting it back, open or closed', () => {
-    const { actor, applied } = run({ type: 'range.sync', start: '2026-10-01', end: '2026-10-31' });
-    expect(selectRangeLabel(actor.getSnapshot())).toBe('Oct 1 – Oct 31, 2026');
-    actor.send({ type: 'range.open' });
-    actor.send({ type: 'range.sync', start: null, end: '2026-10-31' });
-    expect(actor.getSnapshot().context).toMatchObject({ start: null, end: null });
-    actor.send({ type: 'range.cancel' });
+  it('"Clear dates" applies no range ("Pick a date"); with none applied there is nothing to clear', () => {
+    const { actor, applied } = run({ type: 'range.open' }, oneDay, { type: 'range.clear' });
+    expect(applied).toEqual([{ type: 'range.applied', start: null, end: null }]);
     expect(selectRangeLabel(actor.getSnapshot())).toBe('Pick a date');
+    expect(selectMarkedDays(actor.getSnapshot())).toBe('');
+    actor.send({ type: 'range.open' });
+    expect(selectCanClear(actor.getSnapshot())).toBe(false);
+  });
+
+  it('follows the screen (range.sync) without reporting it back', () => {
+    const { actor, applied } = run({ type: 'range.sync', start: '2026-10-01', end: '2026-10-31', setAside: null });
+    expect(selectRangeLabel(actor.getSnapshot())).toBe('Thu, 1 Oct 2026 – Sat, 31 Oct 2026');
+    actor.send({ type: 'range.open' });
+    actor.send({ type: 'range.sync', start: null, end: '2026-10-31', setAside: null });
+    expect(actor.getSnapshot().context).toMatchObject({ start: null, end: null });
+    expect(actor.getSnapshot().matches('open')).toBe(true);
     expect(applied).toEqual([]);
   });
 
-  it('opens on the month of the range, or of today without one, and pages months', () => {
-    const { actor } = run({ type: 'range.sync', start: null, end: null }, { type: 'range.open' });
-    expect(actor.getSnapshot().context.visibleMonth).toBe('2026-11');
-    actor.send({ type: 'range.sync', start: '2027-01-05', end: '2027-01-09' });
-    actor.send({ type: 'range.cancel' });
+  it('does not open while the screen sets its dates aside, and closes when they are set aside while open', () => {
+    const searching = replay([], { ...input, setAside: 'search' });
+    expect(selectIsDisabled(searching.actor.getSnapshot())).toBe(true);
+    searching.actor.send({ type: 'range.open' });
+    expect(searching.actor.getSnapshot().matches('closed')).toBe(true);
+
+    const { actor, applied } = run({ type: 'range.open' }, oneDay);
+    actor.send({ type: 'range.sync', start: input.start, end: input.end, setAside: 'search' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(actor.getSnapshot().context.draftStart).toBeNull();
+    expect(selectIsDisabled(actor.getSnapshot())).toBe(true);
+    // the search cleared: the range applies again, and the picker opens
+    actor.send({ type: 'range.sync', start: input.start, end: input.end, setAside: null });
+    expect(selectIsDisabled(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'range.open' });
-    expect(actor.getSnapshot().context.visibleMonth).toBe('2027-01');
-    actor.send({ type: 'range.prevMonth' });
-    actor.send({ type: 'range.prevMonth' });
-    expect(actor.getSnapshot().context.visibleMonth).toBe('2026-11');
-    actor.send({ type: 'range.nextMonth' });
-    expect(actor.getSnapshot().context.visibleMonth).toBe('2026-12');
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+    expect(applied).toEqual([]);
+  });
+
+  it("today's tours: never opens", () => {
+    const today = replay([{ type: 'range.open' }], { ...input, setAside: 'today' });
+    expect(today.actor.getSnapshot().matches('closed')).toBe(true);
+    expect(selectIsDisabled(today.actor.getSnapshot())).toBe(true);
   });
 });

@@ -139,14 +139,17 @@ function harness() {
     else waiting.reject(new Error(`${id} failed`));
     await new Promise((resolve) => setImmediate(resolve));
   }
-  /** What the picker reports, as a person gets it: open, clear, pick the days (if any), apply. */
+  /** What the picker reports, as a person gets it: open, pick both ends (earliest first), or clear the dates. */
   function applyRange(start: string | null, end: string | null) {
     const picker = actor.getSnapshot().children.dateRange!;
     picker.send({ type: 'range.open' });
-    picker.send({ type: 'range.clear' });
-    if (start !== null) picker.send({ type: 'range.pick', date: start });
-    if (end !== null) picker.send({ type: 'range.pick', date: end });
-    picker.send({ type: 'range.apply' });
+    if (start === null || end === null) picker.send({ type: 'range.clear' });
+    else {
+      picker.send({ type: 'range.pick', days: [start] });
+      picker.send({ type: 'range.pick', days: [start, end].sort() });
+    }
+    // no range to clear: it stays as it was, closed
+    picker.send({ type: 'range.close' });
   }
   async function step(event: AnyEventObject) {
     if (event.type === 'xstate.init') return;
@@ -225,7 +228,7 @@ describe('export screen model', () => {
           kind: c.kind,
           teamId: 'th',
           view: null,
-          query: toListQuery(exportFilters(c)),
+          query: toListQuery(exportFilters(c), null),
         })),
       );
       for (const call of h.calls.filter((c) => c.id === 'updateExportMessage')) {

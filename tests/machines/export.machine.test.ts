@@ -17,6 +17,7 @@ const input: ExportInput = { kind: 'orders', teamId: 'vn', timezone: TZ, userNam
 const filters: ListFilters = {
   startDate: '2026-03-01',
   endDate: '2026-03-31',
+  basis: 'departure',
   ota: 'KLOOK',
   status: null,
   search: 'abc-1',
@@ -51,7 +52,7 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 describe('export machine', () => {
   it('writes who exported and when, in the team timezone', () => {
     expect(exportMessage('Ana Tran', new Date('2026-03-10T20:30:00Z'), TZ)).toBe(
-      'Exported by Ana Tran on 2026-03-11 03:30',
+      'Exported by Ana Tran on 11 Mar 2026 03:30',
     );
   });
 
@@ -69,20 +70,15 @@ describe('export machine', () => {
         kind: 'orders',
         teamId: 'vn',
         view: 'pending',
-        query: {
-          orderBy: 'DEPARTURE_AT_ASC',
-          startDate: '2026-03-01',
-          endDate: '2026-03-31',
-          ota: 'KLOOK',
-          otaOrderId: 'ABC-1',
-        },
+        // the list's query: a search leaves the dates out
+        query: { orderBy: 'DEPARTURE_AT_ASC', ota: 'KLOOK', q: 'abc-1' },
       },
     ]);
     expect(patch.calls).toEqual([
       {
         kind: 'orders',
         presignedUrl: LINK,
-        message: expect.stringMatching(/^Exported by Ana Tran on \d{4}-\d\d-\d\d \d\d:\d\d$/),
+        message: expect.stringMatching(/^Exported by Ana Tran on \d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d$/),
       },
     ]);
     expect(actor.getSnapshot().value).toBe('ready');
@@ -109,7 +105,10 @@ describe('export machine', () => {
     actor.send({ type: 'export.start', filters, view: null, kind: 'orders', note: '   ' });
     await flush();
     await flush();
-    expect(patch.calls[1]).toMatchObject({ kind: 'orders', message: expect.stringMatching(/^Exported by Ana Tran on /) });
+    expect(patch.calls[1]).toMatchObject({
+      kind: 'orders',
+      message: expect.stringMatching(/^Exported by Ana Tran on /),
+    });
   });
 
   it('toasts "Export failed" and logs when the export is refused', async () => {

@@ -16,18 +16,30 @@ const NOW = Date.parse('2026-11-30T18:00:00Z');
 const DEFAULTS = defaultListFilters(TZ, NOW);
 const at = (patch: Partial<ListFilters>): ListFilters => ({ ...DEFAULTS, ...patch });
 
-function startFilters(search = '', kind: ListKind = 'orders') {
-  const { child: filters, reports, stop } = underParent(listFiltersMachine, { kind, timezone: TZ, search, now: NOW });
+function startFilters(search = '', kind: ListKind = 'orders', view: string | null = null) {
+  const {
+    child: filters,
+    reports,
+    stop,
+  } = underParent(listFiltersMachine, {
+    kind,
+    view,
+    timezone: TZ,
+    search,
+    now: NOW,
+  });
   const told = () => reports.splice(0) as ListFiltersReport[];
   const picker = () => filters.getSnapshot().children.dateRange!;
   const box = () => filters.getSnapshot().children.search!;
-  /** A person's range in the picker: open, clear, pick the days (if any), apply. */
+  /**
+   * A person's range in the picker: open, pick the first day, then the last (the calendar reports
+   * both ends, earliest first), which applies; no range is "Clear dates".
+   */
   const applyRange = (start: string | null, end: string | null) => {
     picker().send({ type: 'range.open' });
-    picker().send({ type: 'range.clear' });
-    if (start) picker().send({ type: 'range.pick', date: start });
-    if (end) picker().send({ type: 'range.pick', date: end });
-    picker().send({ type: 'range.apply' });
+    if (start === null || end === null) return picker().send({ type: 'range.clear' });
+    picker().send({ type: 'range.pick', days: [start] });
+    picker().send({ type: 'range.pick', days: [start, end].sort() });
   };
   /** A person's search: typed, then Enter. */
   const searchFor = (text: string) => {
@@ -40,7 +52,8 @@ function startFilters(search = '', kind: ListKind = 'orders') {
     range: [picker().getSnapshot().context.start, picker().getSnapshot().context.end],
     search: box().getSnapshot().context.text,
   });
-  return { filters, told, applyRange, searchFor, url, shown, stop };
+  const setAside = () => picker().getSnapshot().context.setAside;
+  return { filters, told, applyRange, searchFor, url, shown, setAside, stop };
 }
 
 const changed = (filters: ListFilters): ListFiltersReport => ({ type: 'filters.changed', filters });
@@ -58,12 +71,13 @@ describe('list filters', () => {
     expect(clean.told()).toEqual([]);
 
     const shared = startFilters(
-      '?from=2026-12-02&to=2026-12-03&ota=KLOOK&status=pending&q=VN-000001&sort=BOOKED_AT_DESC',
+      '?from=2026-12-02&to=2026-12-03&basis=booking&ota=KLOOK&status=pending&q=VN-000001&sort=BOOKED_AT_DESC',
     );
     expect(shared.shown()).toEqual({
       filters: {
         startDate: '2026-12-02',
         endDate: '2026-12-03',
+        basis: 'booking',
         ota: 'KLOOK',
         status: 'pending',
         search: 'VN-000001',
@@ -74,6 +88,9 @@ describe('list filters', () => {
     });
     // the screen read the same URL: nothing to tell it
     expect(shared.told()).toEqual([]);
+    // its search sets the range aside from the start
+    expect(shared.setAside()).toBe('search');
+    expect(clean.setAside()).toBeNull();
   });
 
   it('each change (bar, picker, box, reset) tells the new filters, then the URL to go to, other parameters kept', () => {
@@ -87,21 +104,18 @@ describe('list filters', () => {
     expect(f.told()).toEqual([changed(ranged), navigate('?inspect=1&from=2027-01-05&to=2027-01-20&ota=KLOOK')]);
     f.url('?inspect=1&from=2027-01-05&to=2027-01-20&ota=KLOOK');
 
-    f.searchFor(' VN-000123 ');
-    const searched = { ...ranged, search: 'VN-000123' };
-    expect(f.told()).toEqual([
-      changed(searched),
-      navigate('?inspect=1&from=2027-01-05&to=2027-01-20&ota=KLOOK&q=VN-000123'),
-    ]);
-    f.url('?inspect=1&from=2027-01-05&to=2027-01-20&ota=KLOOK&q=VN-000123');
-    expect(f.told()).toEqual([]);
-
     f.applyRange(null, null);
+    const allDates = { ...ranged, startDate: null, endDate: null };
+    expect(f.told()).toEqual([changed(allDates), navigate('?inspect=1&dates=all&ota=KLOOK')]);
+    f.url('?inspect=1&dates=all&ota=KLOOK');
+
+    f.searchFor(' VN-000123 ');
     expect(f.told()).toEqual([
-      changed({ ...searched, startDate: null, endDate: null }),
+      changed({ ...allDates, search: 'VN-000123' }),
       navigate('?inspect=1&dates=all&ota=KLOOK&q=VN-000123'),
     ]);
     f.url('?inspect=1&dates=all&ota=KLOOK&q=VN-000123');
+    expect(f.told()).toEqual([]);
 
     // the same value again is no change: nothing is told
     f.filters.send({ type: 'filters.set', patch: { ota: 'KLOOK' } });
@@ -174,6 +188,46 @@ describe('list filters', () => {
     expect(f.told()).toEqual([]);
     f.url('?status=pending');
     expect(f.filters.getSnapshot().context.notices).toEqual([]);
+  });
+
+  it('a search sets the range aside (the URL keeps it); clearing the search restores it', () => {
+    const f = startFilters('?from=2026-12-02&to=2026-12-03');
+    f.searchFor('kl0323');
+    const searching = at({ startDate: '2026-12-02', endDate: '2026-12-03', search: 'kl0323' });
+    expect(f.told()).toEqual([changed(searching), navigate('?from=2026-12-02&to=2026-12-03&q=kl0323')]);
+    expect(f.setAside()).toBe('search');
+    expect(f.shown().range).toEqual(['2026-12-02', '2026-12-03']);
+    // the picker does not open while its range is set aside
+    f.filters.getSnapshot().children.dateRange!.send({ type: 'range.open' });
+    expect(f.filters.getSnapshot().children.dateRange!.getSnapshot().matches('closed')).toBe(true);
+    f.url('?from=2026-12-02&to=2026-12-03&q=kl0323');
+
+    f.searchFor('');
+    expect(f.told()).toEqual([changed({ ...searching, search: '' }), navigate('?from=2026-12-02&to=2026-12-03')]);
+    expect(f.setAside()).toBeNull();
+
+    // the back button brings the search again: set aside again
+    f.url('?from=2026-12-02&to=2026-12-03&q=kl0323');
+    expect(f.told()).toEqual([changed(searching)]);
+    expect(f.setAside()).toBe('search');
+  });
+
+  it('the date basis is a filter of the URL: booked dates, and back to departure', () => {
+    const f = startFilters();
+    f.filters.send({ type: 'filters.set', patch: { basis: 'booking' } });
+    expect(f.told()).toEqual([changed(at({ basis: 'booking' })), navigate('?basis=booking')]);
+    f.url('?basis=booking');
+    expect(f.filters.getSnapshot().can({ type: 'filters.reset' })).toBe(true);
+    f.filters.send({ type: 'filters.set', patch: { basis: 'departure' } });
+    expect(f.told()).toEqual([changed(DEFAULTS), navigate('')]);
+  });
+
+  it("on today's and tomorrow's tours the range is set aside whatever the search", () => {
+    const f = startFilters('?from=2026-12-02&to=2026-12-03', 'tours', 'tomorrow');
+    expect(f.setAside()).toBe('tomorrow');
+    f.searchFor('T-000001');
+    expect(f.setAside()).toBe('tomorrow');
+    expect(startFilters('', 'tours', 'grouped').setAside()).toBeNull();
   });
 
   it('tours take no OTA: one in the URL gives a notice', () => {

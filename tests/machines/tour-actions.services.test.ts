@@ -88,19 +88,30 @@ describe('tour action services', () => {
 
 describe('export services', () => {
   const result = { presignedUrl: '/api/v1/exports/e1/download?expires=1&signature=ab', message: '' };
+  // a list's query (toListQuery); the tours export knows no `q` nor `dateBasis`
   const query = {
     orderBy: 'BOOKED_AT_DESC',
     startDate: '2026-03-01',
+    dateBasis: 'booking',
     ota: 'KLOOK',
-    otaOrderId: 'X1',
+    q: 'x1',
     statusV2: 'new',
   } as const;
 
-  it('exports orders with the list query, team and view', async () => {
+  it('exports orders with exactly the list query (search and date basis included), team and view', async () => {
     answers.push(json(200, result));
     await expect(run(exportCsv, { kind: 'orders', teamId: 'vn', query, view: 'pending' })).resolves.toEqual(result);
     expect(url(0).pathname).toBe('/api/v1/orders/export/csv');
-    expect(Object.fromEntries(url(0).searchParams)).toEqual({ ...query, teamId: 'vn', view: 'pending' });
+    expect(Object.fromEntries(url(0).searchParams)).toEqual({
+      orderBy: 'BOOKED_AT_DESC',
+      startDate: '2026-03-01',
+      dateBasis: 'booking',
+      ota: 'KLOOK',
+      q: 'x1',
+      statusV2: 'new',
+      teamId: 'vn',
+      view: 'pending',
+    });
   });
 
   it('exports tours without the OTA filters, sorted by departure', async () => {
@@ -111,6 +122,7 @@ describe('export services', () => {
       orderBy: 'DEPARTURE_AT_DESC',
       startDate: '2026-03-01',
       statusV2: 'new',
+      displayId: 'X1',
       teamId: 'vn',
     });
   });

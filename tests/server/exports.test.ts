@@ -34,8 +34,8 @@ describe('orders CSV export', () => {
     expect(lines).toHaveLength(1 + 2345);
     const displayIds = lines.slice(1).map((l) => l.split(',')[0]);
     expect(new Set(displayIds).size).toBe(2345);
-    // departure order, in the team's time zone (UTC+7)
-    expect(lines[1]).toContain('2035-01-01 07:00');
+    // departure order, in the team's time zone (UTC+7), in the app's date format
+    expect(lines[1]).toContain('1 Jan 2035 07:00');
     const [{ n }] = await s.t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM exports WHERE kind = 'orders' AND team_id = $1",
       [s.w.home.id],
@@ -62,6 +62,25 @@ describe('orders CSV export', () => {
     expect(new Set(rows.map((l) => l.split(',')[0])).size).toBe(10_250);
     expect(rows.every((l) => l.split(',')[1] === 'KKDAY' && l.split(',')[3] === 'pending')).toBe(true);
   }, 120_000);
+
+  it('exports exactly the list: by booking date, and a search', async () => {
+    const team = s.w.home.id;
+    // departing 2037-05-05 (UTC+7 team), booked ten days before
+    await addOrders(s.t.db, team, { count: 3, productId: s.w.product, start: new Date('2037-05-05T03:00:00Z') });
+    const exported = async (filters: string) => {
+      const res = await get(`/api/v1/orders/export/csv?teamId=${team}&${filters}`, s.w.member.token);
+      expect(res.statusCode).toBe(200);
+      return csvLines((await get(res.json().presignedUrl)).body).slice(1);
+    };
+    expect(await exported('startDate=2037-04-25&endDate=2037-04-25&dateBasis=booking')).toHaveLength(3);
+    expect(await exported('startDate=2037-04-25&endDate=2037-04-25')).toHaveLength(0);
+    const found = await exported('startDate=2037-05-05&endDate=2037-05-05&q=customer%202');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain('Customer 2');
+    expect((await get(`/api/v1/orders/export/csv?teamId=${team}&dateBasis=arrival`, s.w.member.token)).statusCode).toBe(
+      400,
+    );
+  });
 
   it('rejects a tampered or expired signature with 403', async () => {
     const { presignedUrl } = (await get(`/api/v1/orders/export/csv?teamId=${s.w.home.id}`, s.w.member.token)).json();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ExportCsvInput, ExportMessageInput, ExportResult } from '../../src/api/services/exports';
@@ -58,7 +58,7 @@ describe('export screen', () => {
   it('offers orders for the current month with OTA and status; tours have no OTA', () => {
     renderForm(async () => ({ presignedUrl: LINK, message: '' }));
     expect((screen.getByRole('radio', { name: 'Orders' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('button', { name: /^Date range/ }).textContent).toBe('Nov 1 – Nov 30, 2026');
+    expect(screen.getByRole('button', { name: /^Date range/ }).textContent).toBe('Sun, 1 Nov 2026 – Mon, 30 Nov 2026');
     expect(screen.getByLabelText('OTA')).toBeTruthy();
     expect(screen.getByLabelText('Status')).toBeTruthy();
     expect(exportButton().disabled).toBe(false);
@@ -118,19 +118,22 @@ describe('export screen', () => {
   it('exports the dates applied in the date range picker; no dates says every order is exported', async () => {
     const { gets } = renderForm(async () => ({ presignedUrl: LINK, message: '' }));
     const rangeButton = () => screen.getByRole('button', { name: /^Date range/ });
+    const calendar = () => screen.getByRole('application', { name: 'Choose dates' });
+    const day = (name: RegExp) => within(calendar()).getByRole('button', { name });
     fireEvent.click(rangeButton());
-    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    fireEvent.click(screen.getByRole('button', { name: '2026-11-20' }));
-    fireEvent.click(screen.getByRole('button', { name: '2026-11-03' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(rangeButton().textContent).toBe('Nov 3 – Nov 20, 2026');
+    await waitFor(() => expect(calendar().hidden).toBe(false));
+    // the later day first: the range is put in order; the second pick applies it
+    fireEvent.click(day(/ 20 November 2026$/));
+    await waitFor(() => expect(within(calendar()).getByText('Pick the last day')).toBeTruthy());
+    fireEvent.click(day(/ 3 November 2026$/));
+    await waitFor(() => expect(rangeButton().textContent).toBe('Tue, 3 Nov 2026 – Fri, 20 Nov 2026'));
     fireEvent.click(exportButton());
     expect(gets.at(-1)?.query).toMatchObject({ startDate: '2026-11-03', endDate: '2026-11-20' });
     await screen.findByTestId('export-result');
 
     fireEvent.click(rangeButton());
-    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(calendar().hidden).toBe(false));
+    fireEvent.click(within(calendar()).getByRole('button', { name: 'Clear dates' }));
     expect(rangeButton().textContent).toBe('Pick a date');
     expect(screen.getByText('No dates chosen: every order of the team is exported.')).toBeTruthy();
     await waitFor(() => expect(exportButton().disabled).toBe(false));

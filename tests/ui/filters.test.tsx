@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
@@ -12,6 +12,7 @@ import type { ListFiltersInput, ListFiltersReport } from '../../src/machines/lis
 import type { ListKind } from '../../src/machines/list/types';
 import { FilterBar } from '../../src/ui/filters/filter-bar';
 import { system } from '../../src/ui/theme/system';
+import { NoLayoutObserver } from './no-layout-observer';
 
 // The filter bar over the production filters machine, under a stand-in for its screen over a
 // memory router: what it writes is what the URL holds, and `seen` is what the list would be told.
@@ -41,18 +42,20 @@ function standInScreen(navigate: NavigateFunction) {
   });
 }
 
-function Page({ kind }: { kind: ListKind }) {
+function Page({ kind, view }: { kind: ListKind; view: string | null }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [logic] = useState(() => standInScreen(navigate));
-  const root = useActorRef(logic, { input: { kind, timezone: TZ, search: location.search, now: Date.now() } });
+  const root = useActorRef(logic, { input: { kind, view, timezone: TZ, search: location.search, now: Date.now() } });
   useEffect(() => root.send({ type: 'url.changed', search: location.search }), [root, location.search]);
   const filters = useSelector(root, (s) => s.children.filters);
   return filters ? <FilterBar kind={kind} filters={filters} /> : null;
 }
 
-function renderBar(url: string, kind: ListKind = 'orders') {
-  const router = createMemoryRouter([{ path: '/:kind', element: <Page kind={kind} /> }], { initialEntries: [url] });
+function renderBar(url: string, kind: ListKind = 'orders', view: string | null = null) {
+  const router = createMemoryRouter([{ path: '/:kind', element: <Page kind={kind} view={view} /> }], {
+    initialEntries: [url],
+  });
   render(
     <ChakraProvider value={system}>
       <RouterProvider router={router} />
@@ -66,6 +69,7 @@ const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElem
 const change = (label: string, value: string) => fireEvent.change(select(label), { target: { value } });
 
 beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', NoLayoutObserver);
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-30T18:00:00Z')); // already December 1st in Vietnam
   seen.length = 0;
@@ -73,12 +77,14 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('filter bar', () => {
   it('starts on the current month of the team timezone, with a clean URL and no reset', () => {
     const { query } = renderBar('/orders');
-    expect(screen.getByRole('button', { name: /^Date range/ }).textContent).toBe('Dec 1 – Dec 31, 2026');
+    expect(screen.getByRole('button', { name: /^Date range/ }).textContent).toBe('Tue, 1 Dec 2026 – Thu, 31 Dec 2026');
+    expect(select('Dates by').value).toBe('departure');
     expect(select('OTA').value).toBe('');
     expect(select('Status').value).toBe('');
     expect(select('Sort').value).toBe('DEPARTURE_AT_ASC');
@@ -132,35 +138,80 @@ describe('filter bar', () => {
     expect(screen.getByText('Search active')).toBeTruthy();
   });
 
-  it('picks a range in the 42-day grid, swapping an earlier end, and can say "Pick a date"', async () => {
-    const { query } = renderBar('/orders');
-    fireEvent.click(screen.getByRole('button', { name: /^Date range/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Choose dates' });
-    expect(dialog.querySelectorAll('[data-in-month]')).toHaveLength(42);
-    fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
-    expect(screen.getByText('January 2027')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '2027-01-20' }));
-    fireEvent.click(screen.getByRole('button', { name: '2027-01-05' }));
-    expect(screen.getByRole('button', { name: '2027-01-12' }).getAttribute('aria-pressed')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(query()).toBe('?from=2027-01-05&to=2027-01-20'));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('button', { name: /^Date range/ }).textContent).toBe('Jan 5 – Jan 20, 2027');
+  const rangeButton = () => screen.getByRole('button', { name: /^Date range/ });
+  const calendar = () => screen.getByRole('application', { name: 'Choose dates' });
+  const day = (name: RegExp) => within(calendar()).getByRole('button', { name });
 
-    fireEvent.click(screen.getByRole('button', { name: /^Date range/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(query()).toBe('?dates=all'));
-    expect(screen.getByRole('button', { name: /^Date range/ }).textContent).toBe('Pick a date');
+  it('opens a calendar of six weeks from Monday with today marked; two picks apply the range', async () => {
+    const { query } = renderBar('/orders');
+    fireEvent.click(rangeButton());
+    await waitFor(() => expect(calendar().hidden).toBe(false));
+    const grid = within(calendar()).getByRole('grid');
+    expect(within(grid).getAllByRole('gridcell')).toHaveLength(42);
+    // December 2026 starts on a Tuesday: the grid from Monday 30 November
+    expect(within(grid).getAllByRole('gridcell')[0].textContent).toBe('30');
+    expect(within(grid).getAllByRole('button')[0].getAttribute('aria-label')).toBe('Choose Monday, 30 November 2026');
+    // today in the team's timezone (already 1 December in Vietnam)
+    expect(grid.querySelector('[aria-current="date"]')?.textContent).toBe('1');
+
+    fireEvent.click(within(calendar()).getByRole('button', { name: 'Switch to next month' }));
+    await waitFor(() => expect(within(calendar()).getByText('January 2027')).toBeTruthy());
+    fireEvent.click(day(/20 January 2027/));
+    await waitFor(() => expect(screen.getByText('Pick the last day')).toBeTruthy());
+    fireEvent.click(day(/ 5 January 2027$/));
+    await waitFor(() => expect(query()).toBe('?from=2027-01-05&to=2027-01-20'));
+    expect(rangeButton().textContent).toBe('Tue, 5 Jan 2027 – Wed, 20 Jan 2027');
+    expect(rangeButton().getAttribute('aria-expanded')).toBe('false');
   }, 15_000);
 
-  it('cancel leaves the range as it was', () => {
+  it('"Clear dates" says "Pick a date"; Escape halfway leaves the range as it was', async () => {
     const { query } = renderBar('/orders?from=2026-12-02&to=2026-12-03');
-    fireEvent.click(screen.getByRole('button', { name: /^Date range/ }));
-    fireEvent.click(screen.getByRole('button', { name: '2026-12-10' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(rangeButton());
+    await waitFor(() => expect(calendar().hidden).toBe(false));
+    fireEvent.click(day(/10 December 2026/));
+    fireEvent.keyDown(within(calendar()).getByRole('grid'), { key: 'Escape' });
+    await waitFor(() => expect(rangeButton().getAttribute('aria-expanded')).toBe('false'));
     expect(query()).toBe('?from=2026-12-02&to=2026-12-03');
-    expect(screen.getByRole('button', { name: /^Date range/ }).textContent).toBe('Dec 2 – Dec 3, 2026');
+    expect(rangeButton().textContent).toBe('Wed, 2 Dec 2026 – Thu, 3 Dec 2026');
+
+    fireEvent.click(rangeButton());
+    await waitFor(() => expect(calendar().hidden).toBe(false));
+    fireEvent.click(within(calendar()).getByRole('button', { name: 'Clear dates' }));
+    await waitFor(() => expect(query()).toBe('?dates=all'));
+    expect(rangeButton().textContent).toBe('Pick a date');
+  }, 15_000);
+
+  it('a search sets the range aside, saying so; clearing the search restores it', async () => {
+    const { query } = renderBar('/orders?from=2026-12-02&to=2026-12-03');
+    const box = screen.getByLabelText('Search');
+    fireEvent.change(box, { target: { value: 'kl0323' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(query()).toBe('?from=2026-12-02&to=2026-12-03&q=kl0323'));
+    expect(rangeButton().getAttribute('aria-label')).toBe(
+      'Date range: Wed, 2 Dec 2026 – Thu, 3 Dec 2026, set aside: all dates while searching',
+    );
+    expect((rangeButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('all dates while searching')).toBeTruthy();
+
+    fireEvent.change(box, { target: { value: '' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(query()).toBe('?from=2026-12-02&to=2026-12-03'));
+    expect(rangeButton().getAttribute('aria-label')).toBe('Date range: Wed, 2 Dec 2026 – Thu, 3 Dec 2026');
+    expect((rangeButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('the date basis: "Booked" writes basis=booking, which a link brings back', async () => {
+    const { query } = renderBar('/orders?from=2026-10-01&to=2026-10-31&basis=booking&status=canceled');
+    expect(select('Dates by').value).toBe('booking');
+    expect(select('Dates by').selectedOptions[0].textContent).toBe('Booked');
+    change('Dates by', 'departure');
+    await waitFor(() => expect(query()).toBe('?from=2026-10-01&to=2026-10-31&status=canceled'));
+  });
+
+  it("on tomorrow's tours the picker does not pretend to filter", () => {
+    renderBar('/tours?from=2026-12-02&to=2026-12-03', 'tours', 'tomorrow');
+    expect((rangeButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(rangeButton().getAttribute('aria-label')).toMatch(/set aside: not used on tomorrow's tours$/);
   });
 
   it('drops an invalid value with a visible notice and keeps the other filters', async () => {
@@ -170,15 +221,16 @@ describe('filter bar', () => {
     expect(alert.textContent).toContain('it ends before it starts');
     expect(select('Status').value).toBe('pending');
     expect(select('OTA').value).toBe('');
-    expect(screen.getByRole('button', { name: /^Date range/ }).textContent).toBe('Dec 1 – Dec 31, 2026');
+    expect(screen.getByRole('button', { name: /^Date range/ }).textContent).toBe('Tue, 1 Dec 2026 – Thu, 31 Dec 2026');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(query()).toBe('?status=pending'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('has no OTA filter on tours', () => {
+  it('has no OTA filter and no date basis on tours', () => {
     renderBar('/tours', 'tours');
     expect(screen.queryByLabelText('OTA')).toBeNull();
+    expect(screen.queryByLabelText('Dates by')).toBeNull();
     expect(screen.getByLabelText('Status')).toBeTruthy();
   });
 

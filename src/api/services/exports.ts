@@ -15,7 +15,7 @@ export interface ExportResult {
 export interface ExportCsvInput {
   kind: ExportKind;
   teamId: string;
-  /** `toListQuery(filters)` of the list being exported. */
+  /** `toListQuery(filters, view)` of the list being exported. */
   query: ListQuery;
   /** The list's view (`new-added`, `today`...), null for all rows. */
   view: string | null;
@@ -26,23 +26,38 @@ function tourSort(orderBy: ListQuery['orderBy']): 'DEPARTURE_AT_ASC' | 'DEPARTUR
   return orderBy.endsWith('_DESC') ? 'DEPARTURE_AT_DESC' : 'DEPARTURE_AT_ASC';
 }
 
-/** Export failure: logged and re-thrown. */
+/**
+ * Export failure: logged and re-thrown. Orders export exactly the list's query; tours know no `q`
+ * nor `dateBasis`: a search is sent as the exact display id it names.
+ */
 export const exportCsv = fromPromise<ExportResult, ExportCsvInput>(({ input, signal }) => {
   const { kind, teamId, query, view } = input;
   if (kind === 'orders') {
     return orThrow('exportOrdersCsv', () =>
       api.GET('/api/v1/orders/export/csv', {
-        params: { query: { ...query, teamId, ...(view ? { view: view as OrderView } : {}) } },
+        params: {
+          query: {
+            ...query,
+            teamId,
+            ...(view ? { view: view as OrderView } : {}),
+          },
+        },
         signal,
       }),
     );
   }
-  // tours have no OTA filters
-  const { ota: _ota, otaOrderId: _otaOrderId, orderBy, ...rest } = query;
+  // tours have no OTA, no booking date
+  const { q, dateBasis: _dateBasis, ota: _ota, orderBy, ...rest } = query;
   return orThrow('exportToursCsv', () =>
     api.GET('/api/v1/tours/export/csv', {
       params: {
-        query: { ...rest, orderBy: tourSort(orderBy), teamId, ...(view ? { view: view as TourView } : {}) },
+        query: {
+          ...rest,
+          ...(q ? { displayId: q.toUpperCase() } : {}),
+          orderBy: tourSort(orderBy),
+          teamId,
+          ...(view ? { view: view as TourView } : {}),
+        },
       },
       signal,
     }),

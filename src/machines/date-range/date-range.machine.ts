@@ -1,40 +1,43 @@
 import { assign, sendParent, setup } from 'xstate';
-import { monthOf, shiftMonth } from '../../domain/calendar';
+import type { DatesSetAside } from '../../domain/list-filters';
 
 /**
- * The date range picker. Closed it shows the applied range; open it edits a draft:
- * the first pick is the start, the second the end (swapped when earlier), a third starts
- * over. Apply closes and reports `range.applied` to its screen; cancel closes and drops the draft.
+ * The date range picker (Chakra's DatePicker is its view). Closed it shows the applied range;
+ * open, the first day picked starts a draft and the second completes the range, which applies at
+ * once: it closes and reports `range.applied` to its screen. Closing otherwise (Escape, a click
+ * outside, the trigger) drops the draft; "Clear dates" applies no range ("Pick a date"). While the
+ * screen sets its dates aside (a search, today's tours) the picker does not open.
  */
 export interface DateRangeInput {
   start: string | null;
   end: string | null;
-  /** Today in the team's timezone (`YYYY-MM-DD`): the month shown when no range is set. */
-  today: string;
+  /** The team's timezone: the calendar's today. */
+  timezone: string;
+  /** Screens whose range always applies (the export) leave it out. */
+  setAside?: DatesSetAside;
 }
 
 export interface DateRangeContext {
   start: string | null;
   end: string | null;
-  today: string;
+  timezone: string;
+  setAside: DatesSetAside;
+  /** The first day picked, while the last one is awaited. */
   draftStart: string | null;
-  draftEnd: string | null;
-  /** `YYYY-MM` of the grid shown. */
-  visibleMonth: string;
 }
 
 export type DateRangeEvent =
   | { type: 'range.open' }
-  | { type: 'range.cancel' }
-  | { type: 'range.prevMonth' }
-  | { type: 'range.nextMonth' }
-  | { type: 'range.pick'; date: string }
+  | { type: 'range.close' }
+  /** What the calendar holds after a pick (`YYYY-MM-DD`): the first day alone, or both ends. */
+  | { type: 'range.pick'; days: string[] }
   | { type: 'range.clear' }
-  | { type: 'range.apply' }
-  /** The screen's range changed (back button, reset): the applied range follows it. */
-  | { type: 'range.sync'; start: string | null; end: string | null };
+  /** The screen's range changed (back button, reset, a search): the picker follows it. */
+  | { type: 'range.sync'; start: string | null; end: string | null; setAside: DatesSetAside };
 
 export type DateRangeReport = { type: 'range.applied'; start: string | null; end: string | null };
+
+type Sync = Extract<DateRangeEvent, { type: 'range.sync' }>;
 
 export const dateRangeMachine = setup({
   types: {
@@ -43,75 +46,79 @@ export const dateRangeMachine = setup({
     events: {} as DateRangeEvent,
   },
   guards: {
+    applies: ({ context }) => context.setAside === null,
     hasRange: ({ context }) => context.start !== null,
+    picksOneDay: (_, params: { days: string[] }) => params.days.length === 1,
+    picksBothEnds: (_, params: { days: string[] }) => params.days.length === 2,
+    setsAside: (_, params: Sync) => params.setAside !== null,
   },
   actions: {
-    startDraft: assign(({ context }) => ({
-      draftStart: context.start,
-      draftEnd: context.end,
-      visibleMonth: monthOf(context.start ?? context.today),
-    })),
-    showMonth: assign({
-      visibleMonth: ({ context }, params: { delta: number }) => shiftMonth(context.visibleMonth, params.delta),
+    pickStart: assign((_, params: { days: string[] }) => ({ draftStart: params.days[0] })),
+    applyPicked: assign((_, params: { days: string[] }) => {
+      const [start, end] = [...params.days].sort();
+      return { start, end, draftStart: null };
     }),
-    pickStart: assign({
-      draftStart: ({ event }) => (event.type === 'range.pick' ? event.date : null),
-      draftEnd: null,
-    }),
-    pickEnd: assign(({ context, event }) => {
-      if (event.type !== 'range.pick' || context.draftStart === null) return {};
-      const [draftStart, draftEnd] = [context.draftStart, event.date].sort();
-      return { draftStart, draftEnd };
-    }),
-    clearDraft: assign({ draftStart: null, draftEnd: null }),
-    applyDraft: assign(({ context }) => ({
-      start: context.draftStart,
-      end: context.draftStart === null ? null : (context.draftEnd ?? context.draftStart),
-    })),
+    applyNone: assign({ start: null, end: null, draftStart: null }),
+    dropDraft: assign({ draftStart: null }),
     reportApplied: sendParent(({ context }): DateRangeReport => ({
       type: 'range.applied',
       start: context.start,
       end: context.end,
     })),
-    syncRange: assign(({ event }) =>
-      event.type === 'range.sync' ? { start: event.start, end: event.start === null ? null : event.end } : {},
-    ),
+    sync: assign((_, params: Sync) => ({
+      start: params.start,
+      end: params.start === null ? null : params.end,
+      setAside: params.setAside,
+    })),
   },
 }).createMachine({
   id: 'dateRange',
   context: ({ input }) => ({
     start: input.start,
-    end: input.end,
-    today: input.today,
+    end: input.start === null ? null : input.end,
+    timezone: input.timezone,
+    setAside: input.setAside ?? null,
     draftStart: null,
-    draftEnd: null,
-    visibleMonth: monthOf(input.start ?? input.today),
   }),
   initial: 'closed',
   states: {
     closed: {
       on: {
-        'range.open': [
-          { guard: 'hasRange', target: 'open.chosen', actions: 'startDraft' },
-          { target: 'open.empty', actions: 'startDraft' },
-        ],
-        'range.sync': { actions: 'syncRange' },
+        'range.open': { guard: 'applies', target: 'open' },
+        'range.sync': { actions: { type: 'sync', params: ({ event }) => event } },
       },
     },
     open: {
-      initial: 'empty',
+      initial: 'choosingStart',
+      exit: 'dropDraft',
       on: {
-        'range.prevMonth': { actions: { type: 'showMonth', params: { delta: -1 } } },
-        'range.nextMonth': { actions: { type: 'showMonth', params: { delta: 1 } } },
-        'range.clear': { target: '.empty', actions: 'clearDraft' },
-        'range.cancel': { target: 'closed' },
-        'range.apply': { target: 'closed', actions: ['applyDraft', 'reportApplied'] },
-        'range.sync': { actions: 'syncRange' },
+        'range.pick': [
+          {
+            guard: { type: 'picksBothEnds', params: ({ event }) => event },
+            target: 'closed',
+            actions: [{ type: 'applyPicked', params: ({ event }) => event }, 'reportApplied'],
+          },
+          {
+            guard: { type: 'picksOneDay', params: ({ event }) => event },
+            target: '.choosingEnd',
+            actions: { type: 'pickStart', params: ({ event }) => event },
+          },
+        ],
+        'range.clear': { guard: 'hasRange', target: 'closed', actions: ['applyNone', 'reportApplied'] },
+        'range.close': { target: 'closed' },
+        'range.sync': [
+          // the dates no longer apply (a search came by the back button): nothing to pick
+          {
+            guard: { type: 'setsAside', params: ({ event }) => event },
+            target: 'closed',
+            actions: { type: 'sync', params: ({ event }) => event },
+          },
+          { actions: { type: 'sync', params: ({ event }) => event } },
+        ],
       },
       states: {
-        empty: { on: { 'range.pick': { target: 'choosingEnd', actions: 'pickStart' } } },
-        choosingEnd: { on: { 'range.pick': { target: 'chosen', actions: 'pickEnd' } } },
-        chosen: { on: { 'range.pick': { target: 'choosingEnd', actions: 'pickStart' } } },
+        choosingStart: {},
+        choosingEnd: {},
       },
     },
   },

@@ -2,7 +2,6 @@ import { and, assign, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import type { ExportKind } from '../../api/services/exports';
-import { monthOf } from '../../domain/calendar';
 import type { ListFilters } from '../../domain/list-filters';
 import { DEFAULT_ORDER_SORT, type Ota, type Status } from '../../domain/statuses';
 import { dateRangeMachine, type DateRangeReport } from '../date-range/date-range.machine';
@@ -35,8 +34,8 @@ export interface ExportScreenInput extends Omit<ExportInput, 'kind'> {
 
 /** The first and last day of the month of `day` (`YYYY-MM-DD`). */
 function monthAround(day: string): { startDate: string; endDate: string } {
-  const startDate = `${monthOf(day)}-01`;
-  return { startDate, endDate: dayjs.utc(startDate).endOf('month').format('YYYY-MM-DD') };
+  const month = dayjs.utc(day);
+  return { startDate: month.startOf('month').format('YYYY-MM-DD'), endDate: month.endOf('month').format('YYYY-MM-DD') };
 }
 
 /** The last export that succeeded: its file's link and the message recorded with it. */
@@ -49,7 +48,6 @@ export interface ExportOutcome {
 
 export interface ExportScreenContext {
   exporter: ExportInput;
-  today: string;
   kind: ExportKind;
   startDate: string | null;
   endDate: string | null;
@@ -82,6 +80,7 @@ export function exportFilters(context: ExportScreenContext): ListFilters {
   return {
     startDate: context.startDate,
     endDate: context.startDate === null ? null : context.endDate,
+    basis: 'departure',
     ota: context.kind === 'orders' ? context.ota : null,
     status: context.status,
     search: '',
@@ -135,7 +134,6 @@ export const exportScreenMachine = setup({
     const { today, ...exporter } = input;
     return {
       exporter: { ...exporter, kind: 'orders' },
-      today,
       kind: 'orders',
       ...monthAround(today),
       ota: null,
@@ -149,7 +147,7 @@ export const exportScreenMachine = setup({
     {
       id: 'dateRange',
       src: 'dateRange',
-      input: ({ context }) => ({ start: context.startDate, end: context.endDate, today: context.today }),
+      input: ({ context }) => ({ start: context.startDate, end: context.endDate, timezone: context.exporter.timezone }),
       onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
     },
     {

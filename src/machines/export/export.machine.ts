@@ -1,13 +1,8 @@
 import { assign, emit, setup } from 'xstate';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
 import { exportCsv, updateExportMessage, type ExportKind, type ExportResult } from '../../api/services/exports';
+import { formatDateTime } from '../../domain/format';
 import { toListQuery, type ListFilters } from '../../domain/list-filters';
 import type { NotifyEvent } from '../notify';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * CSV export (SPEC section 7): GET the signed link for the filters, PATCH the export's message (the
@@ -45,7 +40,7 @@ export type ExportEvent = {
 
 /** The message recorded with an export: who and when, in the team's timezone. */
 export function exportMessage(userName: string, at: Date, tz: string): string {
-  return `Exported by ${userName} on ${dayjs(at).tz(tz).format('YYYY-MM-DD HH:mm')}`;
+  return `Exported by ${userName} on ${formatDateTime(at.toISOString(), tz)}`;
 }
 
 export const exportMachine = setup({
@@ -90,7 +85,7 @@ export const exportMachine = setup({
         input: ({ context, event }) => ({
           kind: context.kind,
           teamId: context.teamId,
-          query: toListQuery(event.filters),
+          query: toListQuery(event.filters, event.view),
           view: event.view,
         }),
         onDone: {

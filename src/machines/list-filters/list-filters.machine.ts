@@ -1,5 +1,6 @@
 import { enqueueActions, setup } from 'xstate';
 import {
+  datesSetAside,
   filtersOfUrl,
   isSearchActive,
   parseListFilters,
@@ -11,13 +12,23 @@ import { dateRangeMachine } from '../date-range/date-range.machine';
 import { filtersSearchMachine } from '../filters-search/filters-search.machine';
 import type { ListFiltersContext, ListFiltersEvent, ListFiltersInput, ListFiltersReport } from './types';
 
+/** What the picker is told when the filters change: their range, and whether it applies. */
+const rangeSync = (filters: ListFilters, view: string | null) =>
+  ({
+    type: 'range.sync',
+    start: filters.startDate,
+    end: filters.endDate,
+    setAside: datesSetAside(filters, view),
+  }) as const;
+
 /**
- * The filters of a list screen (date range, OTA, status, search, sort), which live in the URL.
+ * The filters of a list screen (date range and its basis, OTA, status, search, sort), which live in the URL.
  * The URL comes in (`url.changed`) and goes out as a report (`filters.navigate`), one direction:
  * a change asked for here builds on the filters this machine holds, so two quick changes never
  * lose the first while the router is still on its way to it; a URL this machine did not ask for
  * (the back button, a link) replaces them. The date range picker and the search box are its
- * children, kept in step with the filters.
+ * children, kept in step with the filters (the picker also with whether its range applies: not
+ * while searching, nor on today's and tomorrow's tours).
  */
 export const listFiltersMachine = setup({
   types: {
@@ -41,7 +52,7 @@ export const listFiltersMachine = setup({
       enqueue.assign({ filters, search, notices: [], pending: [...context.pending, search] });
       enqueue.sendParent({ type: 'filters.changed', filters } satisfies ListFiltersReport);
       enqueue.sendParent({ type: 'filters.navigate', search, replace: false } satisfies ListFiltersReport);
-      enqueue.sendTo('dateRange', { type: 'range.sync', start: filters.startDate, end: filters.endDate });
+      enqueue.sendTo('dateRange', rangeSync(filters, context.view));
       enqueue.sendTo('search', { type: 'search.sync', text: filters.search });
     }),
     /** The URL now: one this machine asked for is already shown; any other is read and shown. */
@@ -56,7 +67,7 @@ export const listFiltersMachine = setup({
       if (sameFilters(filters, context.filters)) return;
       enqueue.assign({ filters });
       enqueue.sendParent({ type: 'filters.changed', filters } satisfies ListFiltersReport);
-      enqueue.sendTo('dateRange', { type: 'range.sync', start: filters.startDate, end: filters.endDate });
+      enqueue.sendTo('dateRange', rangeSync(filters, context.view));
       enqueue.sendTo('search', { type: 'search.sync', text: filters.search });
     }),
     dismissNotices: enqueueActions(({ context, enqueue }) => {
@@ -72,6 +83,8 @@ export const listFiltersMachine = setup({
   id: 'listFilters',
   context: ({ input }) => ({
     kind: input.kind,
+    view: input.view,
+    timezone: input.timezone,
     ...filtersOfUrl(input.search, input.timezone, input.now, input.kind),
     search: input.search,
     pending: [],
@@ -83,7 +96,8 @@ export const listFiltersMachine = setup({
       input: ({ context }) => ({
         start: context.filters.startDate,
         end: context.filters.endDate,
-        today: context.today,
+        timezone: context.timezone,
+        setAside: datesSetAside(context.filters, context.view),
       }),
       onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
     },

@@ -5,6 +5,8 @@ import type { ListKind } from '../list/types';
 
 export interface ListFiltersInput {
   kind: ListKind;
+  /** The view of the path (`today`...), null for all orders or tours. */
+  view: string | null;
   timezone: string;
   /** The URL's query (`?from=...`, or empty) as the screen opened. */
   search: string;
@@ -14,9 +16,9 @@ export interface ListFiltersInput {
 
 export interface ListFiltersContext {
   kind: ListKind;
+  view: string | null;
+  timezone: string;
   defaults: ListFilters;
-  /** Today in the team's timezone (`YYYY-MM-DD`). */
-  today: string;
   filters: ListFilters;
   /** Why values of the URL were dropped; empty when the URL is clean. */
   notices: string[];
@@ -29,7 +31,7 @@ export interface ListFiltersContext {
 export type ListFiltersEvent =
   /** From the screen: the URL's query now (after any navigation, the back button included). */
   | { type: 'url.changed'; search: string }
-  /** From the filter bar: OTA, status or sort. */
+  /** From the filter bar: date basis, OTA, status or sort. */
   | { type: 'filters.set'; patch: Partial<ListFilters> }
   | { type: 'filters.reset' }
   /** Rewrites the URL without the values it dropped. */

@@ -1,119 +1,143 @@
-import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Button, DatePicker, HStack, parseDate, Portal, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { inRange, monthGrid, monthTitle, WEEKDAY_LABELS } from '../../domain/calendar';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import type { DatesSetAside } from '../../domain/list-filters';
 import {
-  selectDraftEnd,
-  selectDraftStart,
+  selectCanClear,
+  selectChoosingEnd,
+  selectIsDisabled,
   selectIsOpen,
+  selectMarkedDays,
   selectRangeLabel,
-  selectVisibleMonth,
+  selectSetAside,
+  selectTimezone,
   type DateRangeActorRef,
 } from '../../machines/date-range/selectors';
 
-/** The date range button and its popover with the 42-day grid: a screen's date range machine, rendered. */
+/** Why the range shows set aside, in the words beside it. */
+const SET_ASIDE_NOTES: Record<NonNullable<DatesSetAside>, string> = {
+  search: 'all dates while searching',
+  today: "not used on today's tours",
+  tomorrow: "not used on tomorrow's tours",
+};
+
+/**
+ * The date range button and its calendar (Chakra's DatePicker: range mode, six fixed weeks from
+ * Monday, arrow keys between days, Escape closes back onto the button): a date range machine,
+ * rendered. The machine decides what is open, picked and applied; the calendar reports picks.
+ */
 export function DateRangePicker({ picker }: { picker: DateRangeActorRef }) {
   const open = useSelector(picker, selectIsOpen);
+  const disabled = useSelector(picker, selectIsDisabled);
+  const setAside = useSelector(picker, selectSetAside);
   const label = useSelector(picker, selectRangeLabel);
+  const timezone = useSelector(picker, selectTimezone);
+  const marked = useSelector(picker, selectMarkedDays);
+  const value = useMemo(() => (marked ? marked.split(',').map((day) => parseDate(day)) : []), [marked]);
+  const note = setAside ? SET_ASIDE_NOTES[setAside] : null;
+  const trigger = useRef<HTMLButtonElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  useFocusBackOnClose(open, trigger, content);
 
   return (
-    <Box position="relative">
-      <Button
-        variant="outline"
+    <HStack gap="2">
+      <DatePicker.Root
+        selectionMode="range"
+        // a closed calendar is 42 cells and their controls: keep it out of the DOM (bench:scroll)
+        lazyMount
+        unmountOnExit
+        fixedWeeks
+        startOfWeek={1}
+        maxView="day"
+        // the machine closes the calendar when a range is complete
+        closeOnSelect={false}
+        locale="en-GB"
+        timeZone={timezone}
+        translations={{ content: 'Choose dates' }}
+        open={open}
+        onOpenChange={(details) => picker.send({ type: details.open ? 'range.open' : 'range.close' })}
+        value={value}
+        onValueChange={(details) =>
+          picker.send({ type: 'range.pick', days: details.value.filter(Boolean).map((day) => day.toString()) })
+        }
+        disabled={disabled}
+        positioning={{ placement: 'bottom-start' }}
         size="sm"
-        aria-label={`Date range: ${label}`}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => picker.send({ type: open ? 'range.cancel' : 'range.open' })}
+        width="auto"
       >
-        {label}
-      </Button>
-      {open && <RangePopover picker={picker} />}
-    </Box>
+        {/* the calendar opens anchored to the control */}
+        <DatePicker.Control width="auto">
+          <DatePicker.Trigger asChild unstyled>
+            <Button
+              ref={trigger}
+              variant="outline"
+              size="sm"
+              aria-label={`Date range: ${label}${note ? `, set aside: ${note}` : ''}`}
+            >
+              <Text as="span" textDecoration={note ? 'line-through' : undefined}>
+                {label}
+              </Text>
+            </Button>
+          </DatePicker.Trigger>
+        </DatePicker.Control>
+        <Portal>
+          <DatePicker.Positioner>
+            <DatePicker.Content ref={content}>
+              <DatePicker.View view="day">
+                {/* the month's name as text: a view switch would be named "day view", not what it shows */}
+                <DatePicker.ViewControl>
+                  <DatePicker.PrevTrigger />
+                  <DatePicker.RangeText aria-live="polite" />
+                  <DatePicker.NextTrigger />
+                </DatePicker.ViewControl>
+                <DatePicker.DayTable />
+              </DatePicker.View>
+              <PickerFooter picker={picker} />
+            </DatePicker.Content>
+          </DatePicker.Positioner>
+        </Portal>
+      </DatePicker.Root>
+      {note && (
+        <Text fontSize="xs" color="fg.muted" aria-hidden>
+          {note}
+        </Text>
+      )}
+    </HStack>
   );
 }
 
-function RangePopover({ picker }: { picker: DateRangeActorRef }) {
-  const month = useSelector(picker, selectVisibleMonth);
-  const draftStart = useSelector(picker, selectDraftStart);
-  const draftEnd = useSelector(picker, selectDraftEnd);
-  const cancel = () => picker.send({ type: 'range.cancel' });
+/**
+ * When the calendar closes with the focus inside it (Escape, a completed range, "Clear dates"),
+ * the focus goes back to the button; a click elsewhere keeps the focus where it landed.
+ */
+function useFocusBackOnClose(
+  open: boolean,
+  trigger: RefObject<HTMLButtonElement | null>,
+  content: RefObject<HTMLDivElement | null>,
+) {
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || Boolean(content.current?.contains(active));
+    if (wasOpen.current && !open && lost) trigger.current?.focus();
+    wasOpen.current = open;
+  }, [open, trigger, content]);
+}
 
+/** Which end the next pick sets, and the way back to no range ("Pick a date"). */
+function PickerFooter({ picker }: { picker: DateRangeActorRef }) {
+  const choosingEnd = useSelector(picker, selectChoosingEnd);
+  const canClear = useSelector(picker, selectCanClear);
   return (
-    <>
-      <Box position="fixed" inset="0" zIndex="overlay" onClick={cancel} data-testid="date-range-backdrop" />
-      <Box
-        role="dialog"
-        aria-label="Choose dates"
-        position="absolute"
-        top="100%"
-        left="0"
-        mt="1"
-        zIndex="popover"
-        bg="bg"
-        borderWidth="1px"
-        borderRadius="md"
-        boxShadow="lg"
-        p="3"
-        onKeyDown={(e) => e.key === 'Escape' && cancel()}
-      >
-        <HStack justify="space-between" mb="2">
-          <Button
-            size="xs"
-            variant="ghost"
-            aria-label="Previous month"
-            onClick={() => picker.send({ type: 'range.prevMonth' })}
-          >
-            ‹
-          </Button>
-          <Text fontWeight="bold" aria-live="polite">
-            {monthTitle(month)}
-          </Text>
-          <Button
-            size="xs"
-            variant="ghost"
-            aria-label="Next month"
-            onClick={() => picker.send({ type: 'range.nextMonth' })}
-          >
-            ›
-          </Button>
-        </HStack>
-        <Box display="grid" gridTemplateColumns="repeat(7, 2rem)" gap="0.5" role="grid" aria-label={monthTitle(month)}>
-          {WEEKDAY_LABELS.map((d) => (
-            <Text key={d} textAlign="center" fontSize="xs" color="fg.muted">
-              {d}
-            </Text>
-          ))}
-          {monthGrid(month).map((cell) => {
-            const selected = inRange(cell.date, draftStart, draftEnd);
-            return (
-              <Button
-                key={cell.date}
-                size="xs"
-                minW="2rem"
-                variant={selected ? 'solid' : 'ghost'}
-                color={!selected && !cell.inMonth ? 'fg.subtle' : undefined}
-                aria-label={cell.date}
-                aria-pressed={selected}
-                data-in-month={cell.inMonth}
-                onClick={() => picker.send({ type: 'range.pick', date: cell.date })}
-              >
-                {cell.day}
-              </Button>
-            );
-          })}
-        </Box>
-        <HStack justify="flex-end" mt="2">
-          <Button size="xs" variant="ghost" onClick={() => picker.send({ type: 'range.clear' })}>
-            Clear
-          </Button>
-          <Button size="xs" variant="outline" onClick={cancel}>
-            Cancel
-          </Button>
-          <Button size="xs" onClick={() => picker.send({ type: 'range.apply' })}>
-            Apply
-          </Button>
-        </HStack>
-      </Box>
-    </>
+    <HStack justify="space-between" gap="2">
+      <Text fontSize="xs" color="fg.muted" aria-live="polite">
+        {choosingEnd ? 'Pick the last day' : 'Pick the first day'}
+      </Text>
+      {canClear && (
+        <Button size="xs" variant="ghost" onClick={() => picker.send({ type: 'range.clear' })}>
+          Clear dates
+        </Button>
+      )}
+    </HStack>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, HStack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { SORT_LABELS } from '../../domain/list-filters';
+import { DATE_BASES, SORT_LABELS, type DateBasis } from '../../domain/list-filters';
 import { ORDER_SORTS, OTAS, STATUSES, statusLabel, type Ota, type OrderSort, type Status } from '../../domain/statuses';
 import {
   selectDateRange,
@@ -18,8 +18,10 @@ import { SearchBox } from './search-box';
 
 const otaLabel = (ota: Ota) => ota;
 const sortLabel = (sort: OrderSort) => SORT_LABELS[sort];
+const BASIS_LABELS: Record<DateBasis, string> = { departure: 'Departing', booking: 'Booked' };
+const basisLabel = (basis: DateBasis) => BASIS_LABELS[basis];
 
-/** Date range, OTA, status, search and sort of the list: the screen's filters machine, rendered. */
+/** Date range (and which date it filters on), OTA, status, search and sort of the list: the screen's filters machine, rendered. */
 export function FilterBar({ kind, filters: actor }: { kind: ListKind; filters: ListFiltersActorRef }) {
   const filters = useSelector(actor, selectFilterValues);
   const defaultSort = useSelector(actor, selectDefaultSort);
@@ -31,6 +33,15 @@ export function FilterBar({ kind, filters: actor }: { kind: ListKind; filters: L
   return (
     <Box>
       <HStack gap="2" wrap="wrap" py="2" role="search" aria-label="Filters">
+        {kind === 'orders' && (
+          <FilterSelect<DateBasis>
+            label="Dates by"
+            value={filters.basis}
+            options={DATE_BASES}
+            optionLabel={basisLabel}
+            onChange={(basis) => actor.send({ type: 'filters.set', patch: { basis: basis ?? 'departure' } })}
+          />
+        )}
         {picker && <DateRangePicker picker={picker} />}
         {kind === 'orders' && (
           <FilterSelect<Ota>
@@ -50,7 +61,7 @@ export function FilterBar({ kind, filters: actor }: { kind: ListKind; filters: L
           optionLabel={statusLabel}
           onChange={(status) => actor.send({ type: 'filters.set', patch: { status } })}
         />
-        {search && <SearchBox search={search} />}
+        {search && <SearchBox kind={kind} search={search} />}
         <FilterSelect<OrderSort>
           label="Sort"
           value={filters.sort}
@@ -80,7 +91,17 @@ export function FilterBar({ kind, filters: actor }: { kind: ListKind; filters: L
         )}
       </HStack>
       {notices.length > 0 && (
-        <HStack role="alert" align="flex-start" gap="2" px="3" py="2" mb="2" borderRadius="md" bg="orange.subtle" color="orange.fg">
+        <HStack
+          role="alert"
+          align="flex-start"
+          gap="2"
+          px="3"
+          py="2"
+          mb="2"
+          borderRadius="md"
+          bg="orange.subtle"
+          color="orange.fg"
+        >
           <Box flex="1">
             {notices.map((notice) => (
               <Text key={notice}>{notice}</Text>

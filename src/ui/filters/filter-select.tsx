@@ -11,7 +11,14 @@ interface FilterSelectProps<T extends string> {
 }
 
 /** A native select: light, keyboard friendly, and found by its accessible label. */
-export function FilterSelect<T extends string>({ label, value, anyLabel, options, optionLabel, onChange }: FilterSelectProps<T>) {
+export function FilterSelect<T extends string>({
+  label,
+  value,
+  anyLabel,
+  options,
+  optionLabel,
+  onChange,
+}: FilterSelectProps<T>) {
   return (
     <chakra.select
       aria-label={label}
