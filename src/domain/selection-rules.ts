@@ -16,7 +16,22 @@ export interface SelectionState {
 }
 
 export type ClickMode = 'replace' | 'range' | 'toggle';
-export type SelectionKey = 'ArrowUp' | 'ArrowDown' | 'Space' | 'Enter' | 'Escape';
+/** Keys that move the focus row (with Shift they extend the selection to it). */
+export type MoveKey = 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'PageUp' | 'PageDown';
+/** `SelectAll` is Ctrl/Cmd+A. */
+export type SelectionKey = MoveKey | 'Space' | 'Enter' | 'Escape' | 'SelectAll';
+
+export const MOVE_KEYS: readonly MoveKey[] = ['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'];
+
+export interface KeyOptions {
+  /** Shift held: the selection becomes the items from the anchor to the new focus row. */
+  extend?: boolean;
+  /** Rows a PageUp/PageDown moves (what the view shows at once). */
+  pageSize?: number;
+}
+
+/** PageUp/PageDown when the view has not said how many rows it shows. */
+export const DEFAULT_PAGE_ROWS = 10;
 
 export const EMPTY_SELECTION: SelectionState = Object.freeze({
   ids: [],
@@ -83,28 +98,64 @@ export function clickRow(
   return { ids: [id], anchorId: id, focusId: id, openId: id };
 }
 
-/** The focus row after an arrow key: one step through the rows (headers included), clamped; none yet = the first row. */
-export function moveFocus(rows: readonly SelectionRow[], focusId: string | null, step: 1 | -1): string | null {
+const isMoveKey = (key: SelectionKey): key is MoveKey => (MOVE_KEYS as readonly string[]).includes(key);
+
+/**
+ * The focus row after a move key, through the rows (headers included), clamped to the list:
+ * Home/End the first/last row, arrows one row, PageUp/PageDown `pageSize` rows; without a focus
+ * row in the list yet, any move starts at the first row.
+ */
+export function moveFocus(
+  rows: readonly SelectionRow[],
+  focusId: string | null,
+  key: MoveKey,
+  pageSize = DEFAULT_PAGE_ROWS,
+): string | null {
   if (rows.length === 0) return focusId;
+  const last = rows.length - 1;
+  if (key === 'Home') return rows[0].id;
+  if (key === 'End') return rows[last].id;
   const at = focusId === null ? -1 : rows.findIndex((r) => r.id === focusId);
   if (at < 0) return rows[0].id;
-  return rows[Math.min(rows.length - 1, Math.max(0, at + step))].id;
+  const page = Math.max(1, Math.floor(pageSize));
+  const step = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page }[key];
+  return rows[Math.min(last, Math.max(0, at + step))].id;
 }
 
-/** Keyboard: arrows move the focus, Space toggles the focus row (a header its day), Enter opens it, Escape closes the panel. */
-export function pressKey(state: SelectionState, rows: readonly SelectionRow[], key: SelectionKey): SelectionState {
+/** Shift+move: the items from the anchor (else the focus row the move started from) to the new focus row. */
+function extendTo(state: SelectionState, rows: readonly SelectionRow[], to: string): SelectionState {
+  const listed = (id: string | null): id is string => id !== null && rows.some((r) => r.id === id);
+  const anchor = listed(state.anchorId) ? state.anchorId : listed(state.focusId) ? state.focusId : to;
+  return { ...state, ids: rangeIds(rows, anchor, to), anchorId: anchor, focusId: to };
+}
+
+/**
+ * Keyboard: move keys move the focus row (Shift extends the selection to it), Space toggles the
+ * focus row (a header its day), Enter opens it, Ctrl/Cmd+A selects every loaded item, Escape
+ * clears the selection and, once nothing is selected, closes the panel.
+ */
+export function pressKey(
+  state: SelectionState,
+  rows: readonly SelectionRow[],
+  key: SelectionKey,
+  options: KeyOptions = {},
+): SelectionState {
+  if (isMoveKey(key)) {
+    const to = moveFocus(rows, state.focusId, key, options.pageSize);
+    if (options.extend && to !== null) return extendTo(state, rows, to);
+    return { ...state, focusId: to };
+  }
   const focus = rows.find((r) => r.id === state.focusId);
   switch (key) {
-    case 'ArrowDown':
-    case 'ArrowUp':
-      return { ...state, focusId: moveFocus(rows, state.focusId, key === 'ArrowDown' ? 1 : -1) };
     case 'Space':
       if (!focus) return state;
       return clickRow(state, rows, focus.id, 'toggle');
     case 'Enter':
       return focus && !focus.header ? { ...state, openId: focus.id } : state;
+    case 'SelectAll':
+      return { ...state, ids: rows.filter((r) => !r.header).map((r) => r.id) };
     case 'Escape':
-      return { ...state, openId: null };
+      return state.ids.length > 0 ? { ...state, ids: [] } : { ...state, openId: null };
   }
 }
 

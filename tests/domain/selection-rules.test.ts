@@ -18,7 +18,15 @@ const D1 = '2026-11-20';
 const D2 = '2026-11-21';
 const header = (date: string): SelectionRow => ({ id: date, date, header: true });
 const item = (id: string, date: string): SelectionRow => ({ id, date, header: false });
-const ROWS: SelectionRow[] = [header(D1), item('a1', D1), item('a2', D1), item('a3', D1), header(D2), item('b1', D2), item('b2', D2)];
+const ROWS: SelectionRow[] = [
+  header(D1),
+  item('a1', D1),
+  item('a2', D1),
+  item('a3', D1),
+  header(D2),
+  item('b1', D2),
+  item('b2', D2),
+];
 const at = (patch: Partial<SelectionState>): SelectionState => ({ ...EMPTY_SELECTION, ...patch });
 
 describe('days', () => {
@@ -77,7 +85,9 @@ describe('clickRow', () => {
   });
 
   it('range without an anchor (or one that left the list) acts like replace', () => {
-    expect(clickRow(EMPTY_SELECTION, ROWS, 'b1', 'range')).toEqual(at({ ids: ['b1'], anchorId: 'b1', focusId: 'b1', openId: 'b1' }));
+    expect(clickRow(EMPTY_SELECTION, ROWS, 'b1', 'range')).toEqual(
+      at({ ids: ['b1'], anchorId: 'b1', focusId: 'b1', openId: 'b1' }),
+    );
     expect(clickRow(at({ anchorId: 'gone' }), ROWS, 'b1', 'range').ids).toEqual(['b1']);
   });
 
@@ -101,13 +111,43 @@ describe('clickRow', () => {
 
 describe('keyboard', () => {
   it('arrows start at the first row, walk every row (headers too) and stop at the ends', () => {
-    expect(moveFocus(ROWS, null, 1)).toBe(D1);
-    expect(moveFocus(ROWS, null, -1)).toBe(D1);
-    expect(moveFocus(ROWS, D1, -1)).toBe(D1);
-    expect(moveFocus(ROWS, 'a3', 1)).toBe(D2);
-    expect(moveFocus(ROWS, 'b2', 1)).toBe('b2');
-    expect(moveFocus(ROWS, 'gone', 1)).toBe(D1);
-    expect(moveFocus([], 'a1', 1)).toBe('a1');
+    expect(moveFocus(ROWS, null, 'ArrowDown')).toBe(D1);
+    expect(moveFocus(ROWS, null, 'ArrowUp')).toBe(D1);
+    expect(moveFocus(ROWS, D1, 'ArrowUp')).toBe(D1);
+    expect(moveFocus(ROWS, 'a3', 'ArrowDown')).toBe(D2);
+    expect(moveFocus(ROWS, 'b2', 'ArrowDown')).toBe('b2');
+    expect(moveFocus(ROWS, 'gone', 'ArrowDown')).toBe(D1);
+    expect(moveFocus([], 'a1', 'ArrowDown')).toBe('a1');
+  });
+
+  it('Home and End go to the first and last row; PageUp/PageDown move a page, clamped', () => {
+    expect(moveFocus(ROWS, 'a2', 'Home')).toBe(D1);
+    expect(moveFocus(ROWS, null, 'End')).toBe('b2');
+    expect(moveFocus(ROWS, 'a1', 'PageDown', 3)).toBe(D2);
+    expect(moveFocus(ROWS, 'a1', 'PageDown', 30)).toBe('b2');
+    expect(moveFocus(ROWS, 'b1', 'PageUp', 3)).toBe('a2');
+    expect(moveFocus(ROWS, 'b1', 'PageUp')).toBe(D1);
+  });
+
+  it('Shift+move selects from the anchor (else the focus row) to the new focus row, skipping headers', () => {
+    expect(pressKey(at({ ids: ['a2'], anchorId: 'a2', focusId: 'a2' }), ROWS, 'ArrowDown', { extend: true })).toEqual(
+      at({ ids: ['a2', 'a3'], anchorId: 'a2', focusId: 'a3' }),
+    );
+    // back past the anchor: the range turns around it
+    expect(pressKey(at({ ids: ['a2', 'a3'], anchorId: 'a2', focusId: 'a3' }), ROWS, 'Home', { extend: true })).toEqual(
+      at({ ids: ['a1', 'a2'], anchorId: 'a2', focusId: D1 }),
+    );
+    expect(pressKey(at({ focusId: 'a3', openId: 'a3' }), ROWS, 'End', { extend: true })).toEqual(
+      at({ ids: ['a3', 'b1', 'b2'], anchorId: 'a3', focusId: 'b2', openId: 'a3' }),
+    );
+    // nothing focused yet: from the first row
+    expect(pressKey(EMPTY_SELECTION, ROWS, 'ArrowDown', { extend: true }).ids).toEqual([]);
+  });
+
+  it('Ctrl/Cmd+A selects every loaded item, never a header', () => {
+    expect(pressKey(at({ ids: ['a1'], focusId: 'a1' }), ROWS, 'SelectAll')).toEqual(
+      at({ ids: ['a1', 'a2', 'a3', 'b1', 'b2'], focusId: 'a1' }),
+    );
   });
 
   it('Space toggles the focus row, a header its day', () => {
@@ -118,10 +158,16 @@ describe('keyboard', () => {
     expect(pressKey(none, ROWS, 'Space')).toBe(none);
   });
 
-  it('Enter opens the focus item, not a header; Escape closes the panel', () => {
+  it('Enter opens the focus item, not a header', () => {
     expect(pressKey(at({ focusId: 'b1' }), ROWS, 'Enter').openId).toBe('b1');
     expect(pressKey(at({ focusId: D1, openId: 'a1' }), ROWS, 'Enter').openId).toBe('a1');
-    expect(pressKey(at({ focusId: 'b1', openId: 'b1' }), ROWS, 'Escape')).toEqual(at({ focusId: 'b1' }));
+  });
+
+  it('Escape clears the selection first, then closes the panel', () => {
+    const open = at({ ids: ['b1', 'b2'], focusId: 'b1', openId: 'b1' });
+    const cleared = pressKey(open, ROWS, 'Escape');
+    expect(cleared).toEqual(at({ focusId: 'b1', openId: 'b1' }));
+    expect(pressKey(cleared, ROWS, 'Escape')).toEqual(at({ focusId: 'b1' }));
   });
 });
 
@@ -130,7 +176,12 @@ describe('pruning', () => {
 
   it('drops selected rows, anchor and focus that left the list; the panel stays', () => {
     expect(needsPrune(state, ['a1', 'b1'])).toBe(true);
-    expect(pruneSelection(state, ['a1', 'b1'])).toEqual({ ids: ['a1', 'b1'], anchorId: null, focusId: 'b1', openId: 'a2' });
+    expect(pruneSelection(state, ['a1', 'b1'])).toEqual({
+      ids: ['a1', 'b1'],
+      anchorId: null,
+      focusId: 'b1',
+      openId: 'a2',
+    });
   });
 
   it('keeps header anchors and focus, and says when nothing is gone', () => {

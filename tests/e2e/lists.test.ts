@@ -1,10 +1,15 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from './a11y';
 import { launchBrowser, newContext, signIn } from './browser';
 
 // The order and tour lists in Chromium against the real app: paging on scroll, date headers with
 // the server's day counts, and the navigation totals. Read-only, in the Cambodia team.
 const baseUrl = inject('baseUrl');
+/** The shared machine is slow: what the page shows may take seconds to settle. */
+const POLL = { timeout: 15_000 };
 const TEAM = 'team-kh';
 let browser: Browser;
 
@@ -35,6 +40,22 @@ function api<T>(page: Page, path: string): Promise<T> {
   }, path);
 }
 
+/** `total` of a count endpoint. */
+const total = async (page: Page, path: string) => (await api<{ total: number }>(page, path)).total;
+
+/** This month of the team (Cambodia, UTC+7) as the list's default range: `startDate=..&endDate=..`. */
+async function monthRange(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Phnom_Penh' }).format(new Date());
+    const [y, m] = today.split('-').map(Number);
+    const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const mm = String(m).padStart(2, '0');
+    return `startDate=${y}-${mm}-01&endDate=${y}-${mm}-${last}`;
+  });
+}
+
+/** The column headers' row above the rows (HEAD_HEIGHT of src/ui/lists/list-rows.tsx). */
+const COLUMN_HEADS = 32;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const scroller = (page: Page) => page.getByTestId('list-scroller');
 const itemCount = async (page: Page) => Number(await scroller(page).getAttribute('data-item-count'));
@@ -117,20 +138,159 @@ describe('the tours list', () => {
   });
 });
 
+describe('the layout at 1280 x 800 with the panel open', () => {
+  it('drops low-priority columns instead of cutting ids, keeps the day header pinned, and passes axe', async () => {
+    const page = await signedInto('/orders');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // the first order (row 2 is the first day's header)
+    const first = page.locator('[role=row][aria-rowindex="3"]');
+    await first.click();
+    await page.getByTestId('side-panel').waitFor();
+    const shot = join(tmpdir(), 'tourdesk-orders-1280x800-panel.png');
+    await page.screenshot({ path: shot });
+    console.log(`screenshot: ${shot}`);
+
+    // every column shown has its whole text: headers on one line, ids, times and statuses uncut
+    const cells = await page.evaluate(() => {
+      const grid = document.querySelector('[role=grid]')!;
+      const shown = (el: Element) => getComputedStyle(el).display !== 'none';
+      const heads = [...grid.querySelectorAll('[role=columnheader]')].filter(shown).map((el) => ({
+        text: el.textContent,
+        cut: el.scrollWidth > el.clientWidth,
+        height: el.getBoundingClientRect().height,
+      }));
+      const whole = ['order', 'ota', 'otaOrder', 'time', 'qty', 'status', 'tour'];
+      const cut = whole.flatMap((key) =>
+        [...grid.querySelectorAll(`[role=row]:not([data-date-header]) .col-${key}`)]
+          .filter((el) => shown(el) && el.scrollWidth > el.clientWidth)
+          .map((el) => `${key}: ${el.textContent}`),
+      );
+      const product = grid.querySelector('[role=row][data-row-id]:not([data-date-header]) .col-product')!;
+      return { heads, cut, productWidth: product.getBoundingClientRect().width };
+    });
+    expect(cells.heads.map((h) => h.text)).toEqual(
+      expect.arrayContaining(['Order', 'Time', 'Customer', 'Product', 'Status']),
+    );
+    expect(cells.heads.filter((h) => h.cut || h.height > 24)).toEqual([]);
+    expect(cells.cut).toEqual([]);
+    expect(cells.productWidth).toBeGreaterThanOrEqual(144);
+    await expectAccessible(page, 'the orders list at 1280 x 800 with the panel open');
+
+    // scrolled into a day: its header stays pinned under the column headers
+    await scroller(page).evaluate((el) => el.scrollBy(0, 300));
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const grid = document.querySelector('[role=grid]')!.getBoundingClientRect();
+            const pinned = document.querySelector('[data-sticky]');
+            if (!pinned) return 'no pinned header';
+            const box = pinned.getBoundingClientRect();
+            const index = (el: Element) => Number(el.getAttribute('aria-rowindex'));
+            // the row right under the pinned header belongs to its day: no other day's header comes between
+            const under = document.elementFromPoint(box.left + 20, box.bottom + 2)!.closest('[role=row]')!;
+            const between = [...document.querySelectorAll('[data-date-header]')].filter(
+              (h) => index(h) > index(pinned) && index(h) < index(under),
+            );
+            return `${Math.round(box.top - grid.top)} ${index(pinned) < index(under) && between.length === 0}`;
+          }),
+        POLL,
+      )
+      .toBe(`${COLUMN_HEADS} true`);
+    await page.context().close();
+  });
+});
+
+describe('counts', () => {
+  it("the toolbar's count equals the rows of a small filtered month and the server's count", async () => {
+    const page = await signedInto('/orders/new-added');
+    // the OTA with the fewest (but some) orders this month: one page, all of it loaded
+    const month = await monthRange(page);
+    const totals = await Promise.all(
+      ['KLOOK', 'KKDAY', 'VIATOR', 'MPG'].map(async (ota) => ({
+        ota,
+        total: await total(page, `/api/v1/orders/count/total?teamId=${TEAM}&view=new-added&${month}&ota=${ota}`),
+      })),
+    );
+    const small = totals.filter((t) => t.total > 0).sort((a, b) => a.total - b.total)[0];
+    expect(small.total).toBeLessThan(200);
+    await page.goto(`${baseUrl}/orders/new-added?ota=${small.ota}`);
+    await expect
+      .poll(() => page.getByTestId('list-count').innerText(), POLL)
+      .toBe(`${small.total} order${small.total === 1 ? '' : 's'}`);
+    await expect.poll(() => itemCount(page), POLL).toBe(small.total);
+    expect(await page.getByRole('grid').getAttribute('aria-rowcount')).not.toBe('-1');
+    await page.context().close();
+  });
+
+  it('a failed list shows a skeleton, then the failure with Retry (never "No orders"), and Retry loads it', async () => {
+    const page = await signedInto('/products');
+    let failing = true;
+    await page.route(
+      (url) => url.pathname === '/api/v1/orders',
+      async (route) => {
+        if (!failing) return route.continue();
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.fulfill({ status: 500, json: { error: 'INTERNAL', message: 'down for the test' } });
+      },
+    );
+    await page.goto(`${baseUrl}/orders`);
+    await page.getByTestId('list-skeleton').waitFor();
+    expect(await page.getByRole('grid').getAttribute('aria-busy')).toBe('true');
+    const error = page.getByTestId('list-error');
+    await error.waitFor();
+    expect(await error.innerText()).toContain('The orders could not be loaded.');
+    expect(await page.getByText('No orders', { exact: true }).count()).toBe(0);
+    await expectAccessible(page, 'the orders list, failed');
+
+    failing = false;
+    await error.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('[data-row-id]').first().waitFor();
+    expect(await error.count()).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('the navigation', () => {
-  it('shows the total of every order and tour view', async () => {
-    const page = await signedInto('/orders/pending');
+  it("shows each view's total under the list's range and filters, and its links keep them", async () => {
+    const near = [day(0), day(6)] as const;
+    const wide = [day(-60), day(60)] as const;
+    const page = await signedInto(`/orders/pending?from=${near[0]}&to=${near[1]}`);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.locator('[data-nav-total="/orders/pending"]').waitFor();
-    for (const [path, query] of [
+    const shown = async (path: string) =>
+      Number((await nav.locator(`[data-nav-total="${path}"]`).innerText()).replace(/,/g, ''));
+    const views = [
       ['/orders', `/api/v1/orders/count/total?teamId=${TEAM}`],
+      ['/orders/new-added', `/api/v1/orders/count/total?teamId=${TEAM}&view=new-added`],
       ['/orders/pending', `/api/v1/orders/count/total?teamId=${TEAM}&view=pending`],
       ['/tours/grouped', `/api/v1/tours/count/total?teamId=${TEAM}&view=grouped`],
-    ] as const) {
-      const { total } = await api<{ total: number }>(page, query);
-      const shown = await nav.locator(`[data-nav-total="${path}"]`).textContent();
-      expect(Number(shown!.replace(/,/g, '')), path).toBe(total);
+    ] as const;
+    const seen: Record<string, number[]> = {};
+    for (const [from, to] of [near, wide]) {
+      await page.goto(`${baseUrl}/orders/pending?from=${from}&to=${to}`);
+      for (const [path, query] of views) {
+        const expected = await total(page, `${query}&startDate=${from}&endDate=${to}`);
+        await expect.poll(() => shown(path), { ...POLL, message: path }).toBe(expected);
+        (seen[path] ??= []).push(expected);
+      }
+      const href = await nav.getByRole('link', { name: 'New orders' }).getAttribute('href');
+      expect(href).toBe(`/orders/new-added?from=${from}&to=${to}`);
     }
+    // a wider range counts more: the totals follow it
+    expect(seen['/orders'][1]).toBeGreaterThan(seen['/orders'][0]);
+
+    // the list's own filters count too; a link opens the list its total counts
+    await page.goto(`${baseUrl}/orders/pending?from=${wide[0]}&to=${wide[1]}&ota=KLOOK`);
+    const klook = await total(
+      page,
+      `/api/v1/orders/count/total?teamId=${TEAM}&view=new-added&startDate=${wide[0]}&endDate=${wide[1]}&ota=KLOOK`,
+    );
+    await expect.poll(() => shown('/orders/new-added'), POLL).toBe(klook);
+    await nav.getByRole('link', { name: 'New orders' }).click();
+    await page.waitForURL(`**/orders/new-added?from=${wide[0]}&to=${wide[1]}&ota=KLOOK`);
+    await expect
+      .poll(() => page.getByTestId('list-count').innerText(), POLL)
+      .toBe(`${klook.toLocaleString('en-US')} orders`);
     await page.context().close();
   });
 });

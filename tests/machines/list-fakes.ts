@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { DailyCount, DailyCountsInput, PageInput } from '../../src/api/services/lists';
+import type { CountsInput, DailyCount, ListCounts, PageInput } from '../../src/api/services/lists';
 import type { Page } from '../../src/api/services/policy';
 import type { ListFilters } from '../../src/domain/list-filters';
 import { listMachine, type ListInput } from '../../src/machines/list/list.machine';
@@ -11,6 +11,7 @@ import { orderRecord, tourRecord, underParent } from './shared-fakes';
 export const FILTERS: ListFilters = {
   startDate: '2026-03-01',
   endDate: '2026-03-31',
+  basis: 'departure',
   ota: null,
   status: null,
   search: '',
@@ -39,19 +40,25 @@ const notFaked = (name: string) => async (): Promise<never> => {
 
 export interface ListFakes {
   loadPage?: (input: PageInput) => Promise<Page<ListItem>>;
-  loadDailyCounts?: (input: DailyCountsInput) => Promise<DailyCount[]>;
+  loadCounts?: (input: CountsInput) => Promise<ListCounts>;
 }
 
 export function fakeList(fakes: ListFakes = {}) {
   const loadPage = fakes.loadPage ?? notFaked('loadPage');
-  const loadDailyCounts = fakes.loadDailyCounts ?? notFaked('loadDailyCounts');
+  const loadCounts = fakes.loadCounts ?? notFaked('loadCounts');
   return listMachine.provide({
     actors: {
       loadPage: fromPromise<Page<ListItem>, PageInput>(({ input }) => loadPage(input)),
-      loadDailyCounts: fromPromise<DailyCount[], DailyCountsInput>(({ input }) => loadDailyCounts(input)),
+      loadCounts: fromPromise<ListCounts, CountsInput>(({ input }) => loadCounts(input)),
     },
   });
 }
+
+/** What a count service answers: the day counts and the total (their sum unless given). */
+export const counts = (daily: DailyCount[], total: number | null = daily.reduce((n, d) => n + d.total, 0)) => ({
+  daily,
+  total,
+});
 
 export const dayCount = (date: string, total: number): DailyCount => ({
   date,

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { DailyCountsInput, PageInput } from '../../src/api/services/lists';
+import type { CountsInput, ListCounts, PageInput } from '../../src/api/services/lists';
 import type { Page } from '../../src/api/services/policy';
 import { appendPage, applyPatch } from '../../src/machines/list/items';
 import { isNearBottom } from '../../src/machines/list/scroll';
-import { listMachines } from '../../src/machines/list/list.machine';
+import { LIST_FAILED, listMachines } from '../../src/machines/list/list.machine';
+import { selectCanRetry, selectFailed, selectFailedFirst, selectTotal } from '../../src/machines/list/selectors';
 import type { ListItem, ListRow } from '../../src/machines/list/types';
-import { dayCount, fakeList, FILTERS, INPUT, order, page, startList, tour } from './list-fakes';
+import { counts, dayCount, fakeList, FILTERS, INPUT, order, page, startList, tour } from './list-fakes';
 
 const ids = (items: readonly ListItem[]) => items.map((i) => i.id);
 /** Rows as the screen shows them: `#day(count/loaded)` for a header, the id for an item. */
@@ -25,17 +26,20 @@ afterEach(() => {
 });
 
 /** A list whose pages come from a table of cursors; every request is recorded. */
-function pagedList(pages: Record<string, ReturnType<typeof page>>, counts = () => [dayCount('2026-03-10', 7)]) {
+function pagedList(
+  pages: Record<string, ReturnType<typeof page>>,
+  answer: () => ListCounts = () => counts([dayCount('2026-03-10', 7)]),
+) {
   const requests: PageInput[] = [];
-  const countRequests: DailyCountsInput[] = [];
+  const countRequests: CountsInput[] = [];
   const logic = fakeList({
     loadPage: async (input) => {
       requests.push(input);
       return pages[input.cursor ?? 'first'];
     },
-    loadDailyCounts: async (input) => {
+    loadCounts: async (input) => {
       countRequests.push(input);
-      return counts();
+      return answer();
     },
   });
   return { ...startList(logic), requests, countRequests };
@@ -92,7 +96,7 @@ describe('paging', () => {
         if (input.filters.ota === null) return new Promise((resolve) => (release = resolve));
         return Promise.resolve(page([order('fresh')]));
       },
-      loadDailyCounts: async () => [],
+      loadCounts: async () => counts([]),
     });
     const { list, changes } = startList(logic);
     const stale = release;
@@ -107,32 +111,88 @@ describe('paging', () => {
     expect(ids(changes().at(-1)!.items)).toEqual(['fresh']);
   });
 
-  it('a failed page is an empty last page with the error kept, and the screen is told', async () => {
+  it('a failed first page is an empty result shown as a failure, and Retry loads it (and the counts) again', async () => {
+    let down = true;
+    const countRequests: CountsInput[] = [];
     const logic = fakeList({
       loadPage: async () => {
-        throw new Error('down');
+        if (down) throw new Error('down');
+        return page([order('a')]);
       },
-      loadDailyCounts: async () => [],
+      loadCounts: async (input) => {
+        countRequests.push(input);
+        return counts([dayCount('2026-03-10', 1)]);
+      },
     });
     const { list, lastChange } = startList(logic);
     await vi.advanceTimersByTimeAsync(0);
-    expect(list.getSnapshot().context).toMatchObject({ items: [], hasMore: false, error: expect.any(String) });
-    expect(list.getSnapshot().hasTag('loading')).toBe(false);
+    const failed = list.getSnapshot();
+    expect(failed.context).toMatchObject({ items: [], hasMore: false, error: LIST_FAILED });
+    expect(failed.hasTag('loading')).toBe(false);
+    // not an empty list: the view shows the error and Retry, and no count
+    expect([selectFailed(failed), selectFailedFirst(failed), selectCanRetry(failed)]).toEqual([true, true, true]);
+    expect(selectTotal(failed)).toBe(1);
     expect(lastChange()).toEqual({ type: 'list.changed', items: [], rows: [] });
+
+    down = false;
+    list.send({ type: 'list.retry' });
+    expect(list.getSnapshot().hasTag('loading')).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    const recovered = list.getSnapshot();
+    expect(recovered.context.error).toBeNull();
+    expect(selectFailed(recovered)).toBe(false);
+    expect(selectCanRetry(recovered)).toBe(false);
+    expect(countRequests).toHaveLength(2);
+    expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(1/1)', 'a']);
+  });
+
+  it('a failed next page keeps the rows; scrolling does not ask again, Retry does, from the same cursor', async () => {
+    let down = true;
+    const requests: PageInput[] = [];
+    const logic = fakeList({
+      loadPage: async (input) => {
+        requests.push(input);
+        if (!input.cursor) return page([order('a')], 'c1');
+        if (down) throw new Error('down');
+        return page([order('b')]);
+      },
+      loadCounts: async () => counts([dayCount('2026-03-10', 2)]),
+    });
+    const { list } = startList(logic);
+    await vi.advanceTimersByTimeAsync(0);
+    list.send(near);
+    await vi.advanceTimersByTimeAsync(0);
+    const failed = list.getSnapshot();
+    expect(ids(failed.context.items)).toEqual(['a']);
+    expect([selectFailed(failed), selectFailedFirst(failed), selectCanRetry(failed)]).toEqual([true, false, true]);
+
+    await vi.advanceTimersByTimeAsync(300);
+    list.send(near);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(requests.map((r) => r.cursor)).toEqual([null, 'c1']);
+
+    down = false;
+    list.send({ type: 'list.retry' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests.map((r) => r.cursor)).toEqual([null, 'c1', 'c1']);
+    expect(ids(list.getSnapshot().context.items)).toEqual(['a', 'b']);
+    expect(list.getSnapshot().context.error).toBeNull();
   });
 });
 
 describe('day counts', () => {
   it("a failure empties them and toasts 'Failed to fetch order counts'", async () => {
     const logic = fakeList({
-      loadPage: async () => page([order('a')]),
-      loadDailyCounts: async () => {
+      loadPage: async () => page([order('a')], 'c1'),
+      loadCounts: async () => {
         throw new Error('down');
       },
     });
     const { list, toasts, lastChange } = startList(logic);
     await vi.advanceTimersByTimeAsync(0);
     expect(list.getSnapshot().context.dailyCounts).toEqual([]);
+    // more pages to come and no total: the count is not known, so none is shown
+    expect(selectTotal(list.getSnapshot())).toBeNull();
     expect(toasts).toEqual([{ type: 'notify', kind: 'error', message: 'Failed to fetch order counts' }]);
     // the header then counts the rows loaded for its day
     expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(1/1)', 'a']);
@@ -140,9 +200,9 @@ describe('day counts', () => {
 
   it('a patch or a removal re-fetches the day counts (not the page), and the headers show them', async () => {
     let total = 7;
-    const { list, requests, countRequests, lastChange } = pagedList({ first: page([order('a'), order('b')]) }, () => [
-      dayCount('2026-03-10', total),
-    ]);
+    const { list, requests, countRequests, lastChange } = pagedList({ first: page([order('a'), order('b')]) }, () =>
+      counts([dayCount('2026-03-10', total)], total + 100),
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(countRequests).toEqual([{ teamId: 'vn', view: 'new-added', filters: FILTERS }]);
 
@@ -152,6 +212,7 @@ describe('day counts', () => {
     expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(7/1)', 'a']);
     await vi.advanceTimersByTimeAsync(0);
     expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(6/1)', 'a']);
+    expect(selectTotal(list.getSnapshot())).toBe(106);
 
     total = 5;
     list.send({ type: 'list.patch', rows: [{ id: 'a', customer: { name: 'B', email: 'b@example.com' } }] });
@@ -160,6 +221,37 @@ describe('day counts', () => {
     expect(countRequests).toHaveLength(3);
     expect(requests).toHaveLength(1);
     expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(5/1)', 'a']);
+  });
+});
+
+describe('the total', () => {
+  it('is the server total of the filters; a filter change forgets it until the new one lands', async () => {
+    let release: (c: ListCounts) => void = () => undefined;
+    const logic = fakeList({
+      loadPage: async () => page([order('a')], 'c1'),
+      loadCounts: (input) =>
+        input.filters.ota ? new Promise((resolve) => (release = resolve)) : Promise.resolve(counts([], 1234)),
+    });
+    const { list } = startList(logic);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectTotal(list.getSnapshot())).toBe(1234);
+    list.send({ type: 'list.filters', filters: { ...FILTERS, ota: 'KKDAY' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectTotal(list.getSnapshot())).toBeNull();
+    release(counts([], 3));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectTotal(list.getSnapshot())).toBe(3);
+  });
+
+  it('when the server cannot count (a tour search), it is the loaded rows once every page is in', async () => {
+    const { list } = pagedList({ first: page([order('a'), order('b')], 'c1'), c1: page([order('c')]) }, () =>
+      counts([], null),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectTotal(list.getSnapshot())).toBeNull();
+    list.send(near);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectTotal(list.getSnapshot())).toBe(3);
   });
 });
 
@@ -202,7 +294,7 @@ describe('rows', () => {
     const logic = fakeList({
       // 20:00 UTC on the 10th is already the 11th in Vietnam
       loadPage: async () => page([order('a', '2026-03-10T09:00:00.000Z'), order('b', '2026-03-10T20:00:00.000Z')]),
-      loadDailyCounts: async () => [dayCount('2026-03-10', 4)],
+      loadCounts: async () => counts([dayCount('2026-03-10', 4)]),
     });
     const { lastChange } = startList(logic, { ...INPUT, timezone: 'Asia/Ho_Chi_Minh' });
     await vi.advanceTimersByTimeAsync(0);
@@ -258,6 +350,7 @@ describe('the tours list', () => {
     const tours = listMachines.tours.provide({
       actors: {
         loadPage: fromPromise<Page<ListItem>, PageInput>(async () => page([tour('t1'), tour('t2')])),
+        loadCounts: fromPromise<ListCounts, CountsInput>(async () => counts([], 2)),
       },
     });
     const { list, lastChange, toasts } = startList(tours, { ...INPUT, kind: 'tours', view: 'grouped' });

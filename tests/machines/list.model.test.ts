@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyStateNode } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type AdjacencyMap } from 'xstate/graph';
-import type { DailyCount, DailyCountsInput, PageInput } from '../../src/api/services/lists';
+import type { CountsInput, ListCounts, PageInput } from '../../src/api/services/lists';
 import type { Page } from '../../src/api/services/policy';
 import { groupByDate } from '../../src/domain/date-groups';
 import { listMachine, type ListEvent } from '../../src/machines/list/list.machine';
 import type { ListItem, ListReport, ListRow } from '../../src/machines/list/types';
-import { dayCount, FILTERS, INPUT, order, page, startList } from './list-fakes';
+import { counts, dayCount, FILTERS, INPUT, order, page, startList } from './list-fakes';
 import { graphUnderParent } from './graph-under-parent';
 
 /**
@@ -36,12 +36,13 @@ const EVENTS: ModelEvent[] = [
   done('loadNextPage', page([order('b', DAY2), order('c', DAY2)], 'c2')),
   done('loadNextPage', page([order('d', '2026-03-12T09:00:00.000Z')])),
   failed('loadNextPage'),
-  done('loadDailyCounts', [dayCount('2026-03-10', 9)]),
-  failed('loadDailyCounts'),
+  done('loadCounts', counts([dayCount('2026-03-10', 9)], 12)),
+  failed('loadCounts'),
   { type: 'list.scrolled', offset: 900, viewportHeight: 100, contentHeight: 1000 },
   { type: 'list.scrolled', offset: 0, viewportHeight: 100, contentHeight: 1000 },
   THROTTLE_OVER,
   { type: 'list.loadMore' },
+  { type: 'list.retry' },
   { type: 'list.filters', filters: { ...FILTERS, ota: 'KLOOK' } },
   { type: 'list.refresh' },
   // a leaves the 'new-added' view
@@ -61,6 +62,7 @@ const view = (s: Snap) => ({
   hasMore: s.context.hasMore,
   error: s.context.error,
   days: s.context.dailyCounts.length,
+  total: s.context.total,
   pending: s.context.scrollPending,
 });
 const key = (s: Snap) => JSON.stringify(view(s));
@@ -92,7 +94,7 @@ function replayHarness() {
   const logic = listMachine.provide({
     actors: {
       loadPage: deferred<Page<ListItem>, PageInput>(),
-      loadDailyCounts: deferred<DailyCount[], DailyCountsInput>(),
+      loadCounts: deferred<ListCounts, CountsInput>(),
     },
   });
   const { list, lastChange, toasts, stop } = startList(logic);
@@ -205,7 +207,7 @@ describe('list model', () => {
         expect(told(lastChange()), step.event.type).toEqual({ ids: view(now).ids, rows: view(now).rows });
       }
       const countFailures = path.steps.filter(
-        (s) => (s.event as ModelEvent).type === 'xstate.error.actor.loadDailyCounts',
+        (s) => (s.event as ModelEvent).type === 'xstate.error.actor.loadCounts',
       ).length;
       expect(toasts().filter((t) => t === 'Failed to fetch order counts')).toHaveLength(countFailures);
       stop();

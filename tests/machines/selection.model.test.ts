@@ -26,6 +26,8 @@ const ROWS: RowKey[] = [
 /** The list after a2 left it (moved out of the view, removed). */
 const SHRUNK = ROWS.filter((r) => r.id !== 'a2');
 const ITEMS = ROWS.filter((r) => !r.header).map((r) => r.id);
+/** Rows a PageUp/PageDown moves in the model (the view says how many it shows). */
+const PAGE = 2;
 
 type Type = SelectionEvent['type'];
 type Snap = SnapshotFrom<typeof selectionMachine>;
@@ -40,10 +42,13 @@ const EVENTS = {
   'selection.click': ROWS.flatMap((r) =>
     (['replace', 'range', 'toggle'] as const).map((mode) => ({ type: 'selection.click' as const, id: r.id, mode })),
   ),
-  'selection.key': (['ArrowUp', 'ArrowDown', 'Space', 'Enter', 'Escape'] as const).map((key) => ({
-    type: 'selection.key' as const,
-    key,
-  })),
+  'selection.key': [
+    ...(['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'] as const).flatMap((key) => [
+      { type: 'selection.key' as const, key, pageSize: PAGE },
+      { type: 'selection.key' as const, key, pageSize: PAGE, extend: true },
+    ]),
+    ...(['Space', 'Enter', 'Escape', 'SelectAll'] as const).map((key) => ({ type: 'selection.key' as const, key })),
+  ],
   'selection.toggle': [{ type: 'selection.toggle', id: 'a2' }],
   'selection.set': [{ type: 'selection.set', ids: ['a1', 'b1', 'a1'] }],
   'selection.clear': [{ type: 'selection.clear' }],
@@ -96,14 +101,24 @@ const RULES: { [T in Type]: (before: SelectionContext, event: Of<T>) => Selectio
   'selection.key': (before, e) => {
     const rows = before.rows;
     const focus = rows.find((r) => r.id === before.focusId);
-    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+    const steps: Record<string, number> = { ArrowUp: -1, ArrowDown: 1, PageUp: -PAGE, PageDown: PAGE };
+    if (e.key in steps || e.key === 'Home' || e.key === 'End') {
       if (rows.length === 0) return before;
-      const at = focus ? rows.indexOf(focus) + (e.key === 'ArrowDown' ? 1 : -1) : 0;
-      return { ...before, focusId: rows[Math.max(0, Math.min(rows.length - 1, at))].id };
+      const last = rows.length - 1;
+      const at = e.key === 'Home' ? 0 : e.key === 'End' ? last : focus ? rows.indexOf(focus) + steps[e.key] : 0;
+      const to = rows[Math.max(0, Math.min(last, at))];
+      if (!e.extend) return { ...before, focusId: to.id };
+      // Shift: from the anchor (else where the focus was, else the new focus row) to the new focus row
+      const from = rows.find((r) => r.id === before.anchorId) ?? focus ?? to;
+      const [i, j] = [rows.indexOf(from), rows.indexOf(to)].sort((x, y) => x - y);
+      const ids = rows.filter((r, k) => k >= i && k <= j && !r.header).map((r) => r.id);
+      return { ...before, ids, anchorId: from.id, focusId: to.id };
     }
     if (e.key === 'Space') return focus ? clicked(before, focus.id, 'toggle') : before;
     if (e.key === 'Enter') return { ...before, openId: focus && !focus.header ? focus.id : before.openId };
-    return { ...before, openId: null };
+    if (e.key === 'SelectAll') return { ...before, ids: rows.filter((r) => !r.header).map((r) => r.id) };
+    // Escape: the selection first, then the panel
+    return before.ids.length > 0 ? { ...before, ids: [] } : { ...before, openId: null };
   },
   'selection.toggle': (before, e) => ({ ...before, ids: xor(before.ids, e.id) }),
   'selection.set': (before, e) => ({ ...before, ids: [...new Set(e.ids)] }),

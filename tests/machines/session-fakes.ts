@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { StartSignInInput } from '../../src/api/identity';
-import type { NavTotals } from '../../src/api/services/lists';
+import type { NavTotals, NavTotalsInput } from '../../src/api/services/lists';
 import type { User } from '../../src/api/services/users';
 import type { TeamSummary } from '../../src/domain/session-rules';
 import { navCountsMachine } from '../../src/machines/nav-counts/nav-counts.machine';
@@ -50,7 +50,7 @@ export interface SessionFakes {
   startSignIn?: (input: StartSignInInput) => Promise<void>;
   signInFlow?: (input: SignInInput) => Promise<SignInOutput>;
   /** The navigation totals that the session's `navCounts` child loads for the selected team. */
-  loadTotals?: (input: { teamId: string | null }) => Promise<NavTotals>;
+  loadTotals?: (input: NavTotalsInput) => Promise<NavTotals>;
 }
 
 export function effectSpies() {
@@ -82,7 +82,7 @@ export function fakeSession(fakes: SessionFakes = {}, spies: EffectSpies = effec
       apiConnection: fromCallback(() => () => undefined),
       navCounts: navCountsMachine.provide({
         actors: {
-          loadTotals: fromPromise<NavTotals, { teamId: string | null }>(({ input }) =>
+          loadTotals: fromPromise<NavTotals, NavTotalsInput>(({ input }) =>
             (fakes.loadTotals ?? notFaked('loadTotals'))(input),
           ),
         },

@@ -179,7 +179,7 @@ describe('navigation totals', () => {
     const counts = selectNavCounts(await settled(actor));
     if (!counts) throw new Error('no navigation totals while ready');
     await waitFor(counts, (c) => c.matches('ready'));
-    expect(loadTotals).toHaveBeenCalledExactlyOnceWith({ teamId: 'jp' });
+    expect(loadTotals).toHaveBeenCalledExactlyOnceWith({ teamId: 'jp', timezone: 'Asia/Ho_Chi_Minh', scope: null });
     expect(counts.getSnapshot().context.totals).toEqual(TOTALS);
     counts.send({ type: 'counts.refresh' });
     await waitFor(counts, (c) => c.matches('ready'));

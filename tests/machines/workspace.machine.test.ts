@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import type { Loaded } from '../../src/api/services/details';
 import type { Page } from '../../src/api/services/policy';
-import type { DailyCount, DailyCountsInput, PageInput } from '../../src/api/services/lists';
+import type { CountsInput, ListCounts, PageInput } from '../../src/api/services/lists';
 import type { StatusBatchInput, StatusBatchOutput } from '../../src/api/services/status';
 import { bulkStatusMachine } from '../../src/machines/bulk-status/bulk-status.machine';
 import { detailMachine } from '../../src/machines/detail/detail.machine';
 import type { DetailRecord } from '../../src/machines/detail/types';
 import { listMachine } from '../../src/machines/list/list.machine';
 import type { ListItem } from '../../src/machines/list/types';
+import type { CountsRefresh } from '../../src/machines/nav-counts/types';
 import { workspaceMachine } from '../../src/machines/workspace/workspace.machine';
 import { logged, order, orderDetail } from './panel-fakes';
 
@@ -25,8 +26,10 @@ function start() {
   const records: Record<string, DetailRecord> = { o1: orderDetail({ ...o1 }), o2: orderDetail({ ...o2 }) };
   const loads: string[] = [];
   const moves: StatusBatchInput[] = [];
-  const totals = createActor(createMachine({ on: { 'counts.refresh': { actions: () => refreshes.push(1) } } }));
-  const refreshes: number[] = [];
+  const totals = createActor(
+    createMachine({ on: { 'counts.refresh': { actions: ({ event }) => refreshes.push(event as CountsRefresh) } } }),
+  );
+  const refreshes: CountsRefresh[] = [];
   totals.start();
   const logic = workspaceMachine.provide({
     actors: {
@@ -37,7 +40,7 @@ function start() {
             hasMore: false,
             nextCursor: null,
           })),
-          loadDailyCounts: fromPromise<DailyCount[], DailyCountsInput>(async () => []),
+          loadCounts: fromPromise<ListCounts, CountsInput>(async () => ({ daily: [], total: 2 })),
         },
       }),
       bulkStatus: bulkStatusMachine.provide({
@@ -125,8 +128,10 @@ describe('the orders screen, with its real children', () => {
     // the edit history knows the new version: the next edit is not stale
     expect(s.detail().getSnapshot().children.edits.getSnapshot().context.records.o1.version).toBe(2);
     expect(s.loads).toEqual(['o1', 'o1']);
-    // and the navigation totals are counted again
-    await vi.waitFor(() => expect(s.refreshes).toHaveLength(1));
+    // and the navigation totals are counted again (after the count of the screen's opening, with its scope)
+    await vi.waitFor(() => expect(s.refreshes).toHaveLength(2));
+    expect(s.refreshes[0].scope).toMatchObject({ kind: 'orders', filters: { startDate: null, endDate: null } });
+    expect(s.refreshes[1]).toEqual({ type: 'counts.refresh' });
   });
 
   it('a link reported by the tour actions shows in the open panel at once (Unlink offered) and in its activity', async () => {

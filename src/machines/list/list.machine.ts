@@ -1,11 +1,12 @@
-import { assign, emit, enqueueActions, sendParent, setup } from 'xstate';
+import { assign, emit, enqueueActions, sendParent, setup, stateIn } from 'xstate';
 import {
-  countOrdersDaily,
+  countOrders,
+  countTours,
   listOrdersPage,
   listToursPage,
-  noDailyCounts,
+  type CountsInput,
   type DailyCount,
-  type DailyCountsInput,
+  type ListCounts,
   type PageInput,
 } from '../../api/services/lists';
 import type { Page } from '../../api/services/policy';
@@ -18,9 +19,10 @@ import type { NotifyEvent } from '../notify';
 
 /**
  * One list of orders or tours: page 1, then the next page near the bottom (scroll throttled here),
- * the day counts of its headers, the date-grouped rows the view shows, and the patches its screen
- * sends to keep it true. Each change of its rows is reported to the screen (`list.changed`).
- * Orders and tours differ only by the services they provide (`listMachines`).
+ * a failed page shown as such until `list.retry`, the day counts of its headers and its total, the
+ * date-grouped rows the view shows, and the patches its screen sends to keep it true. Each change
+ * of its rows is reported to the screen (`list.changed`). Orders and tours differ only by the
+ * services they provide (`listMachines`).
  */
 export interface ListInput {
   kind: ListKind;
@@ -37,6 +39,8 @@ export interface ListContext extends ListInput {
   hasMore: boolean;
   nextCursor: string | null;
   dailyCounts: DailyCount[];
+  /** How many rows the filters match (null: not counted yet, or cannot be). */
+  total: number | null;
   error: string | null;
   scroll: ScrollMetrics | null;
   /** A scroll came in while throttled: handle it when the throttle ends. */
@@ -47,12 +51,14 @@ export type ListEvent =
   | ListPatchEvent
   | { type: 'list.filters'; filters: ListFilters }
   | ({ type: 'list.scrolled' } & ScrollMetrics)
-  | { type: 'list.loadMore' };
+  | { type: 'list.loadMore' }
+  /** Load the page that failed again. */
+  | { type: 'list.retry' };
 
-export type ListTag = 'loading' | 'loadingMore' | 'countsLoading';
+export type ListTag = 'loading' | 'loadingMore' | 'failed' | 'countsLoading';
 
 export const COUNTS_FAILED = 'Failed to fetch order counts';
-const LIST_FAILED = 'Failed to load the list';
+export const LIST_FAILED = 'Failed to load the list';
 
 const pageInput = (context: ListContext, cursor: string | null): PageInput => ({
   teamId: context.teamId,
@@ -69,14 +75,15 @@ export const listMachine = setup({
     tags: {} as ListTag,
     emitted: {} as NotifyEvent,
   },
-  actors: { loadPage: listOrdersPage, loadDailyCounts: countOrdersDaily },
+  actors: { loadPage: listOrdersPage, loadCounts: countOrders },
   delays: { scrollThrottle: SCROLL_THROTTLE_MS },
   guards: {
     hasMore: ({ context }) => context.hasMore && context.nextCursor !== null,
     scrollPending: ({ context }) => context.scrollPending,
+    firstPageFailed: stateIn({ paging: 'failed' }),
   },
   actions: {
-    setFilters: assign((_, params: { filters: ListFilters }) => ({ filters: params.filters })),
+    setFilters: assign((_, params: { filters: ListFilters }) => ({ filters: params.filters, total: null })),
     clearItems: assign({ items: [], hasMore: false, nextCursor: null, error: null }),
     setFirstPage: assign((_, page: Page<ListItem>) => ({
       items: appendPage([], page.items),
@@ -90,13 +97,15 @@ export const listMachine = setup({
       nextCursor: page.nextCursor,
       error: null,
     })),
-    /** A failed page ends the paging (SPEC section 8: an empty last page). */
+    /** A failed first page: SPEC section 8's empty result, with the error shown and Retry. */
     failPage: assign({ hasMore: false, nextCursor: null, error: LIST_FAILED }),
+    /** A failed next page keeps the rows and the cursor: Retry asks for it again. */
+    failMore: assign({ error: LIST_FAILED }),
     patchRows: assign(({ context }, params: { rows: PatchRow[] }) => ({
       items: applyPatch(context.items, params.rows, { ...context, now: new Date() }),
     })),
     removeRows: assign(({ context }, params: { ids: string[] }) => ({ items: removeItems(context.items, params.ids) })),
-    setDailyCounts: assign((_, params: { counts: DailyCount[] }) => ({ dailyCounts: params.counts })),
+    setCounts: assign((_, params: ListCounts) => ({ dailyCounts: params.daily, total: params.total })),
     /** The rows the view shows follow the items, the day counts, the zone and the sort. */
     regroup: assign(({ context }) => ({
       groups: nextDateGroups(context.groups, context.items, {
@@ -129,6 +138,7 @@ export const listMachine = setup({
     hasMore: false,
     nextCursor: null,
     dailyCounts: [],
+    total: null,
     error: null,
     scroll: null,
     scrollPending: false,
@@ -166,11 +176,15 @@ export const listMachine = setup({
               target: 'idle',
               actions: [{ type: 'setFirstPage', params: ({ event }) => event.output }, 'regroup', 'report'],
             },
-            onError: { target: 'idle', actions: ['clearItems', 'failPage', 'regroup', 'report'] },
+            onError: { target: 'failed', actions: ['clearItems', 'failPage', 'regroup', 'report'] },
           },
         },
         idle: {
           on: { 'list.loadMore': { guard: 'hasMore', target: 'loadingMore' } },
+        },
+        failed: {
+          tags: ['failed'],
+          on: { 'list.retry': 'loading' },
         },
         loadingMore: {
           tags: ['loadingMore'],
@@ -182,8 +196,13 @@ export const listMachine = setup({
               target: 'idle',
               actions: [{ type: 'appendPage', params: ({ event }) => event.output }, 'regroup', 'report'],
             },
-            onError: { target: 'idle', actions: 'failPage' },
+            onError: { target: 'moreFailed', actions: 'failMore' },
           },
+        },
+        // scrolling does not ask again (a failing server is not hammered): Retry does
+        moreFailed: {
+          tags: ['failed'],
+          on: { 'list.retry': 'loadingMore' },
         },
       },
     },
@@ -192,7 +211,9 @@ export const listMachine = setup({
       on: {
         'list.filters': { target: '.fetching' },
         'list.refresh': { target: '.fetching' },
-        // a row that moved or left changes its day's count
+        // the first page failed: the counts (and their toast) likely did too
+        'list.retry': { guard: 'firstPageFailed', target: '.fetching' },
+        // a row that moved or left changes its day's count and the total
         'list.patch': { target: '.fetching' },
         'list.remove': { target: '.fetching' },
       },
@@ -200,24 +221,25 @@ export const listMachine = setup({
         fetching: {
           tags: ['countsLoading'],
           invoke: {
-            id: 'loadDailyCounts',
-            src: 'loadDailyCounts',
-            input: ({ context }): DailyCountsInput => ({
+            id: 'loadCounts',
+            src: 'loadCounts',
+            input: ({ context }): CountsInput => ({
               teamId: context.teamId,
               view: context.view,
               filters: context.filters,
             }),
             onDone: {
               target: 'ready',
-              actions: [
-                { type: 'setDailyCounts', params: ({ event }) => ({ counts: event.output }) },
-                'regroup',
-                'report',
-              ],
+              actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'regroup', 'report'],
             },
             onError: {
               target: 'ready',
-              actions: [{ type: 'setDailyCounts', params: { counts: [] } }, 'regroup', 'report', 'notifyCountsFailed'],
+              actions: [
+                { type: 'setCounts', params: { daily: [], total: null } },
+                'regroup',
+                'report',
+                'notifyCountsFailed',
+              ],
             },
           },
         },
@@ -266,5 +288,5 @@ function metricsOf(event: ScrollMetrics): ScrollMetrics {
 /** The list of each kind: the same machine with its kind's services. */
 export const listMachines = {
   orders: listMachine,
-  tours: listMachine.provide({ actors: { loadPage: listToursPage, loadDailyCounts: noDailyCounts } }),
+  tours: listMachine.provide({ actors: { loadPage: listToursPage, loadCounts: countTours } }),
 } as const;

@@ -1,17 +1,29 @@
 import { assign, setup } from 'xstate';
-import { countNavTotals, type NavTotals } from '../../api/services/lists';
+import { countNavTotals, type NavTotals, type NavTotalsInput } from '../../api/services/lists';
+import type { CountScope } from '../../domain/nav-scope';
+import { findTeam, type SessionUser } from '../../domain/session-rules';
 import type { CountsRefresh } from './types';
 
 /**
  * The totals per view shown in the navigation, for the selected team (the session starts it once
- * a team is selected; a team switch reloads the page). The screens send `counts.refresh` when
- * something moved rows between views (bulk status, deletes, links, new tours).
+ * a team is selected; a team switch reloads the page). They count what the list on screen shows:
+ * its screen sends `counts.refresh` with its scope (range, OTA, search, basis) when it opens and
+ * when its filters change, and without one when something moved rows between views (bulk status,
+ * deletes, links, new tours). Before any list said so, they count the default month.
  */
 export interface NavCountsInput {
   teamId: string | null;
+  timezone: string;
+}
+
+/** The input for the selected team of a user: its id and its timezone (UTC when it has none). */
+export function navCountsInput(user: SessionUser | null, teamId: string | null): NavCountsInput {
+  return { teamId, timezone: findTeam(user, teamId)?.timezone || 'UTC' };
 }
 
 export interface NavCountsContext extends NavCountsInput {
+  /** What the totals count (null: the default month); links carry it too. */
+  scope: CountScope | null;
   totals: NavTotals;
   error: string | null;
 }
@@ -30,28 +42,37 @@ export const navCountsMachine = setup({
   },
   actors: { loadTotals: countNavTotals },
   actions: {
+    setScope: assign((_, params: { scope: CountScope | undefined }) => (params.scope ? { scope: params.scope } : {})),
     setTotals: assign((_, params: { totals: NavTotals }) => ({ totals: params.totals, error: null })),
     setError: assign({ error: COUNTS_FAILED }),
   },
 }).createMachine({
   id: 'navCounts',
-  context: ({ input }) => ({ teamId: input.teamId, totals: EMPTY, error: null }),
+  context: ({ input }) => ({ teamId: input.teamId, timezone: input.timezone, scope: null, totals: EMPTY, error: null }),
   initial: 'loading',
+  // a refresh while loading starts over, so the newest totals (and scope) win
+  on: {
+    'counts.refresh': {
+      target: '.loading',
+      reenter: true,
+      actions: { type: 'setScope', params: ({ event }) => ({ scope: event.scope }) },
+    },
+  },
   states: {
     loading: {
       tags: ['loading'],
       invoke: {
         id: 'loadTotals',
         src: 'loadTotals',
-        input: ({ context }) => ({ teamId: context.teamId }),
+        input: ({ context }): NavTotalsInput => ({
+          teamId: context.teamId,
+          timezone: context.timezone,
+          scope: context.scope,
+        }),
         onDone: { target: 'ready', actions: { type: 'setTotals', params: ({ event }) => ({ totals: event.output }) } },
         onError: { target: 'ready', actions: 'setError' },
       },
-      // a refresh while loading starts over, so the newest totals win
-      on: { 'counts.refresh': { target: 'loading', reenter: true } },
     },
-    ready: {
-      on: { 'counts.refresh': 'loading' },
-    },
+    ready: {},
   },
 });

@@ -8,6 +8,7 @@ import {
   toggleId,
   uniqueIds,
   type ClickMode,
+  type KeyOptions,
   type SelectionKey,
   type SelectionState,
 } from '../../domain/selection-rules';
@@ -17,9 +18,9 @@ import type { SelectionEvent, SelectionReport } from './types';
 export type { ClickMode, SelectionKey };
 
 /**
- * The ids selected in a list (orders or tours). `anchorId`: where a Shift+click range starts;
- * `focusId`: the keyboard focus row; `openId`: the row whose details the side panel shows (click,
- * or Enter on the focus row). The screen gives it the list's rows (`selection.rows`), and it
+ * The ids selected in a list (orders or tours). `anchorId`: where a Shift+click or Shift+arrow
+ * range starts; `focusId`: the keyboard focus row; `openId`: the row whose details the side panel
+ * shows (click, or Enter on the focus row). Keys: src/domain/selection-rules.ts `pressKey`. The screen gives it the list's rows (`selection.rows`), and it
  * reports every change to the screen (`selection.changed`).
  */
 export interface SelectionContext extends SelectionState {
@@ -41,7 +42,9 @@ export const selectionMachine = setup({
     click: assign(({ context }, params: { id: string; mode: ClickMode }) =>
       clickRow(context, context.rows, params.id, params.mode),
     ),
-    press: assign(({ context }, params: { key: SelectionKey }) => pressKey(context, context.rows, params.key)),
+    press: assign(({ context }, params: { key: SelectionKey } & KeyOptions) =>
+      pressKey(context, context.rows, params.key, params),
+    ),
     close: assign({ openId: null }),
     setRows: assign((_, params: { rows: readonly RowKey[] }) => ({ rows: params.rows })),
     prune: assign(({ context }) => pruneSelection(context, itemIds(context.rows))),
@@ -64,7 +67,15 @@ export const selectionMachine = setup({
     'selection.click': {
       actions: [{ type: 'click', params: ({ event }) => ({ id: event.id, mode: event.mode }) }, 'report'],
     },
-    'selection.key': { actions: [{ type: 'press', params: ({ event }) => ({ key: event.key }) }, 'report'] },
+    'selection.key': {
+      actions: [
+        {
+          type: 'press',
+          params: ({ event }) => ({ key: event.key, extend: event.extend, pageSize: event.pageSize }),
+        },
+        'report',
+      ],
+    },
     'selection.close': { actions: ['close', 'report'] },
     // rows that leave the list (moved out of the view, filtered away) leave the selection too
     'selection.rows': [

@@ -1,4 +1,4 @@
-import type { ClickMode, SelectionKey } from '../../domain/selection-rules';
+import type { ClickMode, KeyOptions, SelectionKey } from '../../domain/selection-rules';
 import type { RowKey } from '../list/types';
 
 export type SelectionEvent =
@@ -7,7 +7,8 @@ export type SelectionEvent =
   | { type: 'selection.clear' }
   /** Plain click replaces, Shift+click extends a range, Ctrl/Cmd+click toggles; a date header toggles its day. */
   | { type: 'selection.click'; id: string; mode: ClickMode }
-  | { type: 'selection.key'; key: SelectionKey }
+  /** A key on the list: moves (Shift: `extend`), Space, Enter, Escape, Ctrl/Cmd+A. */
+  | ({ type: 'selection.key'; key: SelectionKey } & KeyOptions)
   | { type: 'selection.close' }
   /** The list as shown now: selected rows no longer among them are dropped. */
   | { type: 'selection.rows'; rows: readonly RowKey[] };

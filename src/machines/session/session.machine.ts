@@ -21,7 +21,7 @@ import {
   writeToken,
   type StoredSession,
 } from '../../api/storage/session';
-import { navCountsMachine } from '../nav-counts/nav-counts.machine';
+import { navCountsInput, navCountsMachine } from '../nav-counts/nav-counts.machine';
 import { signInMachine } from '../sign-in/sign-in.machine';
 import type { NotifyEvent } from '../notify';
 import type { SessionContext, SessionEvent, SessionTag } from './types';
@@ -54,7 +54,7 @@ const failSignIn = [
   { type: 'setError', params: { error: SIGN_IN_FAILED } },
   { type: 'navigate', params: { to: PATHS.login } },
 ] as const;
-const teamOf = ({ context }: { context: SessionContext }) => ({ teamId: context.teamId });
+const teamOf = ({ context }: { context: SessionContext }) => navCountsInput(context.user, context.teamId);
 const saveSelectedTeam = {
   type: 'saveTeamId',
   params: ({ context }: { context: SessionContext }) => ({ teamId: context.teamId ?? '' }),

@@ -2,6 +2,7 @@ import { enqueueActions, sendTo, setup } from 'xstate';
 import type { StatusChange } from '../../api/services/status';
 import { filtersOfUrl, type ListFilters } from '../../domain/list-filters';
 import { checkpointOf, type EmailKind } from '../../domain/email-recipients';
+import { screenScope } from '../../domain/nav-scope';
 import { selectedItems } from '../../domain/selection-rules';
 import { bulkStatusMachine, bulkStatusMachines } from '../bulk-status/bulk-status.machine';
 import { detailMachine, detailMachines } from '../detail/detail.machine';
@@ -19,7 +20,7 @@ import type { WorkspaceContext, WorkspaceEvent, WorkspaceInput } from './types';
  * One orders or tours screen. It starts every actor of the screen as a named child and routes
  * every message between them; the children talk to it alone (reports), never to each other:
  *
- *   filters      URL <-> filters (date range and search box inside)  -> list, selection
+ *   filters      URL <-> filters (date range and search box inside)  -> list, selection, totals
  *   list         pages, day counts, grouped rows                      -> selection, bulk, tour actions
  *   selection    clicks and keys over the list's rows                 -> bulk, tour actions, panel
  *   bulkStatus   "Move to"                                            -> list, panel, totals
@@ -32,6 +33,10 @@ import type { WorkspaceContext, WorkspaceEvent, WorkspaceInput } from './types';
  * Navigation (filters into the URL) is the provided `navigate` action: the URL comes in as input
  * and `url.changed`, and goes out through that action.
  */
+/** The filters of the URL the screen opened with (the filters child reads the same at the same clock reading). */
+const urlFilters = (context: WorkspaceContext) =>
+  filtersOfUrl(context.search, context.timezone, context.now, context.kind).filters;
+
 const fromChanges = (changes: StatusChange[]): PatchRow[] =>
   changes.map(({ id, statusV2, version }) => ({ id, statusV2, version }));
 
@@ -130,6 +135,12 @@ export const workspaceMachine = setup({
     refreshTotals: enqueueActions(({ context, enqueue }) => {
       if (context.navCounts) enqueue.sendTo(context.navCounts, { type: 'counts.refresh' }, { delay: 'afterChange' });
     }),
+    /** The navigation totals count what the list shows: its range and filters, from now on. */
+    countFilters: enqueueActions(({ context, enqueue }, params: { filters: ListFilters }) => {
+      if (!context.navCounts) return;
+      const scope = screenScope(context.kind, params.filters, context.timezone, context.now);
+      enqueue.sendTo(context.navCounts, { type: 'counts.refresh', scope }, { delay: 'afterChange' });
+    }),
     logError: (_, params: { error: unknown }) => {
       console.error('[workspace]', params.error);
     },
@@ -141,12 +152,14 @@ export const workspaceMachine = setup({
 }).createMachine({
   id: 'workspace',
   context: ({ input }) => ({ ...input, items: [], selectedIds: [], openId: null }),
+  entry: { type: 'countFilters', params: ({ context }) => ({ filters: urlFilters(context) }) },
   invoke: [
     {
       id: 'filters',
       src: 'filters',
       input: ({ context }) => ({
         kind: context.kind,
+        view: context.view,
         timezone: context.timezone,
         search: context.search,
         now: context.now,
@@ -162,7 +175,7 @@ export const workspaceMachine = setup({
         view: context.view,
         teamId: context.teamId,
         timezone: context.timezone,
-        filters: filtersOfUrl(context.search, context.timezone, context.now, context.kind).filters,
+        filters: urlFilters(context),
       }),
       onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
     },
@@ -217,7 +230,12 @@ export const workspaceMachine = setup({
     'filters.navigate': {
       actions: { type: 'navigate', params: ({ event }) => ({ search: event.search, replace: event.replace }) },
     },
-    'filters.changed': { actions: { type: 'showFilters', params: ({ event }) => event } },
+    'filters.changed': {
+      actions: [
+        { type: 'showFilters', params: ({ event }) => event },
+        { type: 'countFilters', params: ({ event }) => event },
+      ],
+    },
     'list.changed': { actions: [{ type: 'takeRows', params: ({ event }) => event }, 'shareSelection'] },
     'selection.changed': { actions: [{ type: 'takeSelection', params: ({ event }) => event }, 'shareSelection'] },
     'bulk.moved': {

@@ -2,17 +2,30 @@ import { Box, Flex, Link, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { NavLink } from 'react-router-dom';
 import { navAreasFor, type NavLink as NavItem } from '../../domain/navigation';
+import { areaSearch } from '../../domain/nav-scope';
 import type { NavCountsContext } from '../../machines/nav-counts/nav-counts.machine';
 import { selectIsPlatformAdmin, selectNavCounts } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 
 type NavCountsRef = NonNullable<ReturnType<typeof selectNavCounts>>;
 
-/** `/orders` -> orders.all, `/tours/today` -> tours.today; null for areas without totals. */
+/** `/orders` -> orders, `/tours/today` -> tours; null for areas without totals. */
+function areaOf(to: string): 'orders' | 'tours' | null {
+  const area = to.split('/')[1];
+  return area === 'orders' || area === 'tours' ? area : null;
+}
+
+/** `/orders` -> orders.all, `/tours/today` -> tours.today; undefined for areas without totals. */
 function totalOf(totals: NavCountsContext['totals'], to: string): number | null | undefined {
-  const [, area, view] = to.split('/');
-  if (area !== 'orders' && area !== 'tours') return undefined;
-  return totals[area][view ?? 'all'];
+  const area = areaOf(to);
+  if (!area) return undefined;
+  return totals[area][to.split('/')[2] ?? 'all'];
+}
+
+/** The query a link carries: the range and filters its total counts, so the list it opens shows that total. */
+function useLinkSearch(counts: NavCountsRef | undefined, to: string): string {
+  const area = areaOf(to);
+  return useSelector(counts, (s) => (s && area ? areaSearch(s.context.scope, area) : ''));
 }
 
 function Total({ counts, to }: { counts: NavCountsRef; to: string }) {
@@ -27,6 +40,7 @@ function Total({ counts, to }: { counts: NavCountsRef; to: string }) {
 
 function Item({ link, nested }: { link: NavItem; nested?: boolean }) {
   const counts = SessionContext.useSelector(selectNavCounts);
+  const search = useLinkSearch(counts, link.to);
   return (
     <Flex align="center" gap="1">
       <Link
@@ -44,7 +58,7 @@ function Item({ link, nested }: { link: NavItem; nested?: boolean }) {
         _currentPage={{ color: 'primary.fg', bg: 'primary.subtle' }}
       >
         {/* `end`: an area link is current on its own page only, not on its views */}
-        <NavLink to={link.to} end>
+        <NavLink to={{ pathname: link.to, search }} end>
           {link.label}
         </NavLink>
       </Link>
@@ -53,7 +67,10 @@ function Item({ link, nested }: { link: NavItem; nested?: boolean }) {
   );
 }
 
-/** Every area of the app with its view sub-links and, for orders and tours, their totals. */
+/**
+ * Every area of the app with its view sub-links and, for orders and tours, their totals: those
+ * of the range and filters of the list on screen, which their links keep.
+ */
 export function SideNav() {
   const isPlatformAdmin = SessionContext.useSelector(selectIsPlatformAdmin);
   return (

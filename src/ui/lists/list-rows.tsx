@@ -1,7 +1,9 @@
 import { memo } from 'react';
-import { dayLabel, timeIn, type HeaderRow } from '../../domain/date-groups';
+import type { HeaderRow } from '../../domain/date-groups';
+import { formatDay, formatTime } from '../../domain/format';
 import { statusLabel } from '../../domain/statuses';
 import type { ListItem, ListKind, Order, Tour } from '../../machines/list/types';
+import { cellClass, columnRules, COLUMN_GAP, ROW_PADDING } from './columns';
 
 /**
  * The rows of the virtual list: plain elements with shared styles, nothing heavy per row, so
@@ -9,60 +11,76 @@ import type { ListItem, ListKind, Order, Tour } from '../../machines/list/types'
  */
 export const ROW_HEIGHT = 36;
 export const HEADER_HEIGHT = 32;
-
-export const COLUMNS: Record<ListKind, { template: string; titles: string[] }> = {
-  orders: {
-    template: '110px 70px 1.2fr 56px 2fr 40px 130px 90px 110px',
-    titles: ['Order', 'OTA', 'OTA order', 'Time', 'Product', 'Qty', 'Status', 'Tour', 'E-mails'],
-  },
-  tours: {
-    template: '110px 1.6fr 130px 2fr 70px 130px',
-    titles: ['Tour', 'Name', 'Departure', 'Product', 'Orders', 'Status'],
-  },
-};
+/** The column headers' row, pinned at the top of the list. */
+export const HEAD_HEIGHT = 32;
 
 const BORDER = '1px solid #E1F4FF';
 const SELECTED_BG = '#E1F4FF';
-const FOCUS_OUTLINE = '2px solid #0081A7';
+const HEADER_BG = '#F4FAFD';
+const FOCUS_OUTLINE = '2px solid #006685';
+
+/** The row element's id, for the grid's `aria-activedescendant` (row ids are unique within a list). */
+export const rowDomId = (kind: ListKind, id: string) => `${kind}-row-${id}`;
 
 /**
- * The rows' looks, as rules of the scroller (its `css`) rather than inline styles: a row that
- * scrolls into view then carries one inline property (its offset), and the browser resolves the
- * styles of its cells once for all of them instead of once per element.
+ * The rows' looks, as rules of the list (its `css`) rather than inline styles: a row that scrolls
+ * into view then carries one inline property (its offset), and the browser resolves the styles of
+ * its cells once for all of them instead of once per element.
  */
-function rowRules(template: string) {
+function listRules(kind: ListKind) {
   return {
+    containerType: 'inline-size',
+    // a row scrolled into view (by the browser, or a test) lands below the pinned headers
+    scrollPaddingTop: `${HEAD_HEIGHT + HEADER_HEIGHT}px`,
+    '& [role=row].cols': {
+      display: 'grid',
+      alignItems: 'center',
+      columnGap: `${COLUMN_GAP}px`,
+      padding: `0 ${ROW_PADDING}px`,
+      boxSizing: 'border-box',
+      whiteSpace: 'nowrap',
+    },
     '& [role=row][data-row-id]': {
       position: 'absolute',
       left: '0',
       width: '100%',
       height: `${ROW_HEIGHT}px`,
       display: 'grid',
-      gridTemplateColumns: template,
       alignItems: 'center',
-      columnGap: '8px',
-      padding: '0 12px',
+      columnGap: `${COLUMN_GAP}px`,
+      padding: `0 ${ROW_PADDING}px`,
       boxSizing: 'border-box',
       borderBottom: BORDER,
       cursor: 'default',
       contain: 'strict',
       whiteSpace: 'nowrap',
     },
-    '& [role=row][data-row-id] > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
-    '& [data-date-header]': { height: `${HEADER_HEIGHT}px`, gridTemplateColumns: '1fr auto', background: '#F4FAFD' },
+    '& [role=row] > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
+    // as specific as the item rows' rule, so a day header keeps its own height (the virtualizer's estimate)
+    '& [role=row][data-date-header]': {
+      height: `${HEADER_HEIGHT}px`,
+      gridTemplateColumns: '1fr auto',
+      background: HEADER_BG,
+    },
+    // the day of the rows at the top stays in view while they scroll (below the column headers)
+    '& [data-date-header][data-sticky]': { position: 'sticky', top: `${HEAD_HEIGHT}px`, zIndex: 1 },
     '& [role=row][aria-selected=true]': { background: SELECTED_BG },
     '& [data-focused]': { outline: FOCUS_OUTLINE, outlineOffset: '-2px' },
     '& .strong': { fontWeight: 700 },
     // 6.6:1 on the selected rows' background, 7.5:1 on white
     '& .muted': { color: '#4b5563' },
+    ...columnRules(kind, '.cols'),
   } as const;
 }
 
-/** For the scroller's `css`, one object per kind (so the style sheet is written once). */
-export const ROW_RULES: Record<ListKind, ReturnType<typeof rowRules>> = {
-  orders: rowRules(COLUMNS.orders.template),
-  tours: rowRules(COLUMNS.tours.template),
+/** For the list's `css`, one object per kind (so the style sheet is written once). */
+export const LIST_RULES: Record<ListKind, ReturnType<typeof listRules>> = {
+  orders: listRules('orders'),
+  tours: listRules('tours'),
 };
+
+/** The classes of each column's cells, built once. */
+const cls = (key: string, extra = '') => `${cellClass(key)}${extra ? ` ${extra}` : ''}`;
 
 export interface RowState {
   /** Position among all rows (headers included), for assistive technology: elements are recycled out of order. */
@@ -79,23 +97,37 @@ function sentEmails(checks: Order['emailCheckpoints']): string {
 }
 
 function OrderCells({ order, timezone }: { order: Order; timezone: string }) {
+  const product = `${order.product.route} · ${order.product.pack || order.product.id}`;
   return (
     <>
-      <span role="gridcell" className="strong">
+      <span role="gridcell" className={cls('order', 'strong')}>
         {order.displayId}
       </span>
-      <span role="gridcell">{order.ota}</span>
-      <span role="gridcell">{order.otaOrderId}</span>
-      <span role="gridcell">{timeIn(order.departureAt, timezone)}</span>
-      <span role="gridcell">
+      <span role="gridcell" className={cls('ota')}>
+        {order.ota}
+      </span>
+      <span role="gridcell" className={cls('otaOrder')}>
+        {order.otaOrderId}
+      </span>
+      <span role="gridcell" className={cls('time')}>
+        {formatTime(order.departureAt, timezone)}
+      </span>
+      <span role="gridcell" className={cls('customer')} title={order.customer.email}>
+        {order.customer.name}
+      </span>
+      <span role="gridcell" className={cls('product')} title={product}>
         {order.product.route} <span className="muted">· {order.product.pack || order.product.id}</span>
       </span>
-      <span role="gridcell">{order.quantity.total}</span>
-      <span role="gridcell">{statusLabel(order.statusV2)}</span>
-      <span role="gridcell" className="muted">
+      <span role="gridcell" className={cls('qty')}>
+        {order.quantity.total}
+      </span>
+      <span role="gridcell" className={cls('status')}>
+        {statusLabel(order.statusV2)}
+      </span>
+      <span role="gridcell" className={cls('tour', 'muted')}>
         {order.tour?.displayId ?? ''}
       </span>
-      <span role="gridcell" className="muted" data-email-checkpoints>
+      <span role="gridcell" className={cls('emails', 'muted')} data-email-checkpoints>
         {sentEmails(order.emailCheckpoints)}
       </span>
     </>
@@ -103,16 +135,27 @@ function OrderCells({ order, timezone }: { order: Order; timezone: string }) {
 }
 
 function TourCells({ tour, timezone }: { tour: Tour; timezone: string }) {
+  const product = tour.product ? `${tour.product.route} · ${tour.product.pack}` : '';
   return (
     <>
-      <span role="gridcell" className="strong">
+      <span role="gridcell" className={cls('tour', 'strong')}>
         {tour.displayId}
       </span>
-      <span role="gridcell">{tour.displayName}</span>
-      <span role="gridcell">{timeIn(tour.departureAt, timezone)}</span>
-      <span role="gridcell">{tour.product ? `${tour.product.route} · ${tour.product.pack}` : ''}</span>
-      <span role="gridcell">{tour.orderCount}</span>
-      <span role="gridcell">{statusLabel(tour.statusV2)}</span>
+      <span role="gridcell" className={cls('name')} title={tour.displayName}>
+        {tour.displayName}
+      </span>
+      <span role="gridcell" className={cls('time')}>
+        {formatTime(tour.departureAt, timezone)}
+      </span>
+      <span role="gridcell" className={cls('product')} title={product}>
+        {product}
+      </span>
+      <span role="gridcell" className={cls('orders')}>
+        {tour.orderCount}
+      </span>
+      <span role="gridcell" className={cls('status')}>
+        {statusLabel(tour.statusV2)}
+      </span>
     </>
   );
 }
@@ -127,6 +170,8 @@ export const ItemRowView = memo(function ItemRowView({ kind, item, timezone, ...
   return (
     <div
       role="row"
+      id={rowDomId(kind, item.id)}
+      className="cols"
       data-row-id={item.id}
       data-focused={state.focused || undefined}
       aria-selected={state.selected}
@@ -145,25 +190,29 @@ export const ItemRowView = memo(function ItemRowView({ kind, item, timezone, ...
 interface HeaderRowProps extends RowState {
   kind: ListKind;
   row: HeaderRow;
+  /** Pinned at the top: the day of the rows scrolling under it. */
+  sticky: boolean;
 }
 
-export const HeaderRowView = memo(function HeaderRowView({ kind, row, ...state }: HeaderRowProps) {
+export const HeaderRowView = memo(function HeaderRowView({ kind, row, sticky, ...state }: HeaderRowProps) {
   const noun = kind === 'orders' ? (row.count === 1 ? 'order' : 'orders') : row.count === 1 ? 'tour' : 'tours';
   return (
     <div
       role="row"
+      id={rowDomId(kind, row.id)}
       data-row-id={row.id}
       data-date-header={row.date}
+      data-sticky={sticky || undefined}
       data-focused={state.focused || undefined}
       aria-selected={state.selected}
       aria-rowindex={state.index + 2}
-      style={{ top: state.start }}
+      style={{ top: sticky ? undefined : state.start }}
     >
       <span role="gridcell" className="strong">
-        {dayLabel(row.date)}
+        {formatDay(row.date)}
       </span>
       <span role="gridcell" className="muted" data-day-count={row.count}>
-        {row.count} {noun}
+        {row.count.toLocaleString('en-US')} {noun}
       </span>
     </div>
   );

@@ -1,5 +1,5 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
-import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
 import {
   memo,
@@ -11,36 +11,51 @@ import {
   useState,
   type KeyboardEvent,
   type MouseEvent,
+  type ReactNode,
 } from 'react';
 import type { HeaderRow, ItemRow } from '../../domain/date-groups';
-import type { ClickMode, SelectionKey } from '../../domain/selection-rules';
+import type { ClickMode } from '../../domain/selection-rules';
 import type { ListItem, ListKind, ListRow } from '../../machines/list/types';
 import {
+  selectCanRetry,
+  selectFailed,
+  selectFailedFirst,
   selectHasMore,
   selectIsLoading,
   selectIsLoadingMore,
+  selectItemCount,
   selectRows,
   type ListActorRef,
 } from '../../machines/list/selectors';
 import { selectFocusId, selectSelectedIds, type SelectionActorRef } from '../../machines/selection/selectors';
-import { COLUMNS, HEADER_HEIGHT, HeaderRowView, ItemRowView, ROW_HEIGHT, ROW_RULES } from './list-rows';
+import { cellClass, COLUMNS } from './columns';
+import { selectionKey } from './list-keys';
+import { HEAD_HEIGHT, HEADER_HEIGHT, HeaderRowView, ItemRowView, LIST_RULES, ROW_HEIGHT, rowDomId } from './list-rows';
+import { EmptyRow, FailedRow, MoreFailedBar, SkeletonRows } from './list-states';
 import { SlotPool } from './slot-pool';
 
 /** A few rows beyond the viewport: enough for smooth scrolling, few enough for a small DOM. */
 const OVERSCAN = 3;
 
-const KEYS: Record<string, SelectionKey> = {
-  ArrowUp: 'ArrowUp',
-  ArrowDown: 'ArrowDown',
-  ' ': 'Space',
-  Enter: 'Enter',
-  Escape: 'Escape',
-};
-
 function clickMode(event: MouseEvent): ClickMode {
   if (event.shiftKey) return 'range';
   if (event.ctrlKey || event.metaKey) return 'toggle';
   return 'replace';
+}
+
+/** The last header at or before a row (the day the row belongs to), or -1. */
+function headerBefore(headerIndexes: readonly number[], index: number): number {
+  let lo = 0;
+  let hi = headerIndexes.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (headerIndexes[mid] <= index) {
+      found = headerIndexes[mid];
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
 }
 
 interface VirtualRowsProps {
@@ -60,12 +75,26 @@ interface VirtualRowsProps {
 const VirtualRows = memo(function VirtualRows({ kind, rows, scroller, selected, focusId, timezone }: VirtualRowsProps) {
   const estimateSize = useCallback((index: number) => (rows[index]?.header ? HEADER_HEIGHT : ROW_HEIGHT), [rows]);
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  const headerIndexes = useMemo(() => rows.flatMap((r, i) => (r.header ? [i] : [])), [rows]);
+  const focusIndex = useMemo(() => (focusId ? rows.findIndex((r) => r.id === focusId) : -1), [rows, focusId]);
+  // the focus row stays rendered wherever the list is scrolled: the grid names it as its active descendant
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      return focusIndex < 0 || indexes.includes(focusIndex) ? indexes : [...indexes, focusIndex].sort((a, b) => a - b);
+    },
+    [focusIndex],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller,
     estimateSize,
     getItemKey,
+    rangeExtractor,
     overscan: OVERSCAN,
+    // the rows start below the column headers; a row scrolled to lands below the pinned day header
+    scrollMargin: HEAD_HEIGHT,
+    scrollPaddingStart: HEAD_HEIGHT + HEADER_HEIGHT,
   });
 
   /** A header reads as selected when every loaded row of its day is (checked for the headers in view only). */
@@ -83,30 +112,35 @@ const VirtualRows = memo(function VirtualRows({ kind, rows, scroller, selected, 
   }, [rows, selected]);
 
   // the focus row comes into view when the focus moves, not when a page lands under the reader
-  const rowsRef = useRef(rows);
+  const focusIndexRef = useRef(focusIndex);
   useEffect(() => {
-    rowsRef.current = rows;
-  }, [rows]);
+    focusIndexRef.current = focusIndex;
+  }, [focusIndex]);
   useEffect(() => {
-    if (!focusId) return;
-    const index = rowsRef.current.findIndex((r) => r.id === focusId);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+    if (focusId && focusIndexRef.current >= 0) virtualizer.scrollToIndex(focusIndexRef.current, { align: 'auto' });
   }, [focusId, virtualizer]);
+
+  // the day of the row at the top of the view is pinned there (one header, moved out of the flow)
+  const top = virtualizer.getVirtualItemForOffset((virtualizer.scrollOffset ?? 0) + HEAD_HEIGHT);
+  const stickyIndex = headerBefore(headerIndexes, top?.index ?? 0);
 
   // headers and orders recycle elements of their own kind; the elements stay in slot order (a
   // row's place on screen is its offset), so React updates them in place and never moves one
   const [headerSlots] = useState(() => new SlotPool());
   const [itemSlots] = useState(() => new SlotPool());
   const inView = virtualizer.getVirtualItems();
-  const headers = inView.filter((v) => rows[v.index].header);
+  const headers: Array<{ index: number; start: number }> = inView.filter(
+    (v) => rows[v.index].header && v.index !== stickyIndex,
+  );
+  if (stickyIndex >= 0) headers.unshift({ index: stickyIndex, start: 0 });
   const orders = inView.filter((v) => !rows[v.index].header);
-  const slotted = (views: VirtualItem[], pool: SlotPool) => {
+  const slotted = <T extends { index: number }>(views: T[], pool: SlotPool) => {
     const slots = pool.assign(views.map((v) => rows[v.index].id));
     return views.map((v, i) => ({ v, slot: slots[i] })).sort((a, b) => a.slot - b.slot);
   };
 
   return (
-    <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
       {slotted(headers, headerSlots).map(({ v, slot }) => {
         const row = rows[v.index] as HeaderRow;
         return (
@@ -115,7 +149,8 @@ const VirtualRows = memo(function VirtualRows({ kind, rows, scroller, selected, 
             kind={kind}
             row={row}
             index={v.index}
-            start={v.start}
+            start={v.start - HEAD_HEIGHT}
+            sticky={v.index === stickyIndex}
             focused={row.id === focusId}
             selected={isFullDay(v.index, row)}
           />
@@ -130,7 +165,7 @@ const VirtualRows = memo(function VirtualRows({ kind, rows, scroller, selected, 
             item={row.item}
             timezone={timezone}
             index={v.index}
-            start={v.start}
+            start={v.start - HEAD_HEIGHT}
             focused={row.id === focusId}
             selected={selected.has(row.id)}
           />
@@ -147,7 +182,11 @@ interface VirtualListProps {
   timezone: string;
 }
 
-/** The date-grouped, virtualised list of orders or tours: renders the list and selection machines. */
+/**
+ * The date-grouped, virtualised list of orders or tours, an ARIA grid: the column headers' row
+ * and the rows inside it, the focus row named by `aria-activedescendant` (DOM focus stays on the
+ * grid, so recycled row elements never lose it). Renders the list and selection machines.
+ */
 export function VirtualList({ kind, list, selection, timezone }: VirtualListProps) {
   // a page or a patch of a thousand rows re-renders the list in a task of its own (concurrent,
   // after the event that brought it), not in the same task as the event and its toast
@@ -155,6 +194,10 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
   const loading = useSelector(list, selectIsLoading);
   const loadingMore = useSelector(list, selectIsLoadingMore);
   const hasMore = useSelector(list, selectHasMore);
+  const failed = useSelector(list, selectFailed);
+  const failedFirst = useSelector(list, selectFailedFirst);
+  const canRetry = useSelector(list, selectCanRetry);
+  const itemCount = useSelector(list, selectItemCount);
   const selectedIds = useSelector(selection, selectSelectedIds);
   const focusId = useSelector(selection, selectFocusId);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
@@ -186,17 +229,25 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
-      const key = KEYS[event.key];
+      // keys on the grid itself, not on a button inside it (Retry)
+      if (event.target !== event.currentTarget) return;
+      const visible = (scroller?.clientHeight ?? 0) - HEAD_HEIGHT - HEADER_HEIGHT;
+      const key = selectionKey(event, Math.max(1, Math.floor(visible / ROW_HEIGHT)));
       if (!key) return;
       event.preventDefault();
-      selection.send({ type: 'selection.key', key });
+      selection.send(key);
     },
-    [selection],
+    [selection, scroller],
   );
+  const retry = useCallback(() => list.send({ type: 'list.retry' }), [list]);
 
-  const itemCount = useSelector(list, (s) => s.context.items.length);
   const noun = kind === 'orders' ? 'orders' : 'tours';
-  const columns = COLUMNS[kind];
+  let empty: ReactNode = null;
+  if (rows.length === 0) {
+    if (failedFirst) empty = <FailedRow kind={kind} onRetry={retry} />;
+    else if (loading || itemCount > 0) empty = <SkeletonRows />;
+    else empty = <EmptyRow kind={kind} />;
+  }
   return (
     <Flex
       direction="column"
@@ -207,73 +258,65 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
       borderWidth="1px"
       borderColor="#E1F4FF"
       borderRadius="l2"
+      overflow="hidden"
     >
-      <Flex
-        direction="column"
-        flex="1"
-        minH="0"
+      <Box
+        ref={setScroller}
+        data-testid="list-scroller"
         role="grid"
         aria-label={noun}
         aria-multiselectable
         // -1: not known yet while more pages may come; the column headers are row 1
         aria-rowcount={hasMore ? -1 : rows.length + 1}
         aria-busy={loading || loadingMore}
+        aria-activedescendant={focusId ? rowDomId(kind, focusId) : undefined}
+        data-item-count={itemCount}
+        tabIndex={0}
+        flex="1"
+        minH="0"
+        overflowY="auto"
+        overflowX="hidden"
+        position="relative"
+        outline="none"
+        _focusVisible={{ boxShadow: 'inset 0 0 0 2px #006685' }}
+        // opaque, so the browser scrolls it on the compositor instead of repainting it each frame
+        bg="bg"
+        css={LIST_RULES[kind]}
+        onScroll={reportScroll}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
       >
-        <div role="rowgroup">
-          <div
+        <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 2 }}>
+          <Box
             role="row"
+            className="cols"
             aria-rowindex={1}
-            style={{
-              display: 'grid',
-              gridTemplateColumns: columns.template,
-              columnGap: 8,
-              padding: '6px 12px',
-              fontWeight: 700,
-              borderBottom: '1px solid #E1F4FF',
-            }}
+            h={`${HEAD_HEIGHT}px`}
+            fontWeight="bold"
+            bg="bg"
+            borderBottom="1px solid #E1F4FF"
           >
-            {columns.titles.map((title) => (
-              <span role="columnheader" key={title}>
-                {title}
+            {COLUMNS[kind].map((c) => (
+              <span role="columnheader" key={c.key} className={cellClass(c.key)}>
+                {c.title}
               </span>
             ))}
-          </div>
+          </Box>
         </div>
-        <Box
-          ref={setScroller}
-          data-testid="list-scroller"
-          role="rowgroup"
-          data-item-count={itemCount}
-          tabIndex={0}
-          flex="1"
-          minH="0"
-          overflowY="auto"
-          position="relative"
-          outline="none"
-          _focusVisible={{ boxShadow: 'inset 0 0 0 2px #0081A7' }}
-          // opaque, so the browser scrolls it on the compositor instead of repainting it each frame
-          bg="bg"
-          css={ROW_RULES[kind]}
-          onScroll={reportScroll}
-          onClick={onClick}
-          onKeyDown={onKeyDown}
-        >
-          {rows.length === 0 ? (
-            <Box role="row" p="6" color="fg.muted" textAlign="center">
-              <span role="gridcell">{loading ? 'Loading…' : `No ${noun}`}</span>
-            </Box>
-          ) : (
-            <VirtualRows
-              kind={kind}
-              rows={rows}
-              scroller={scroller}
-              selected={selected}
-              focusId={focusId}
-              timezone={timezone}
-            />
-          )}
-        </Box>
-      </Flex>
+        {rows.length === 0 ? (
+          // the skeleton is no row (hidden while the grid is busy); a message is one full-width row
+          empty
+        ) : (
+          <VirtualRows
+            kind={kind}
+            rows={rows}
+            scroller={scroller}
+            selected={selected}
+            focusId={focusId}
+            timezone={timezone}
+          />
+        )}
+      </Box>
       {loadingMore && (
         // over the list, not below it: the scroller keeps its height while a page loads
         <Text
@@ -290,6 +333,7 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
           Loading more…
         </Text>
       )}
+      {failed && !failedFirst && canRetry && <MoreFailedBar kind={kind} onRetry={retry} />}
     </Flex>
   );
 }

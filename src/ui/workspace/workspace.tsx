@@ -25,6 +25,7 @@ import { EmailDialogs } from '../email/email-dialogs';
 import { EmailMenu } from '../email/email-menu';
 import { startDownload } from '../export/download';
 import { FilterBar } from '../filters/filter-bar';
+import { ListCount } from '../lists/list-count';
 import { VirtualList } from '../lists/virtual-list';
 import { SidePanel } from '../panel/side-panel';
 import { PageHeading } from '../pages/page-heading';
@@ -56,6 +57,7 @@ function Workspace({ root }: { root: WorkspaceActorRef }) {
       <ActorTreeNotifications actor={root} />
       <FilterBar kind={kind} filters={filters} />
       <HStack gap="2" data-testid="list-toolbar">
+        <ListCount kind={kind} list={list} />
         <StatusMenu bulk={bulk} selection={selection} />
         <CreateMenu kind={kind} actions={tourActions} timezone={timezone} />
         {kind === 'orders' && email && <EmailMenu email={email} target="selection" />}
