@@ -6,9 +6,12 @@
 // Messages out: { id, rows } | { id, tx } | { id } | { id, error: { message, ...fields } }.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const lite = await PGlite.create(workerData.dir ?? undefined, {
   startParams: [...PGlite.defaultStartParams, ...workerData.startParams],
+  // the order search's trigram index (migration 009)
+  extensions: { pg_trgm },
 });
 
 /** Open transactions: their handle and the commands waiting for it. */
