@@ -24,6 +24,8 @@ export interface BenchData {
   timezone: string;
   /** First and last day of the seeded month, YYYY-MM-DD. */
   startDate: string;
+  /** First day of the month 11 months before startDate's: with endDate, a year. */
+  yearStartDate: string;
   endDate: string;
   orders: number;
   /** A bearer token of admin@tourdesk.test, signed with the DATA_DIR's secret the server will use. */
@@ -33,7 +35,14 @@ export interface BenchData {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export async function seedBenchData(): Promise<BenchData> {
+export interface BenchDataOptions {
+  /** Orders of another team as well (in its current month), so that indexes over all teams hold more than one. */
+  other?: { team: string; orders: number };
+  /** This many orders in each of the team's 11 months before the current one as well (a year of data). */
+  earlierMonths?: number;
+}
+
+export async function seedBenchData(opts: BenchDataOptions = {}): Promise<BenchData> {
   const orders = Number(process.env.BENCH_ORDERS ?? 100_000);
   const code = (process.env.BENCH_TEAM ?? 'XX').toUpperCase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tourdesk-bench-'));
@@ -44,10 +53,18 @@ export async function seedBenchData(): Promise<BenchData> {
     const started = Date.now();
     await migrate(db);
     const result = await seed(db, { orders, team: code, reset: databaseUrl !== null });
+    if (opts.other) await seed(db, { orders: opts.other.orders, team: opts.other.team });
+    const now = new Date();
+    for (let k = 1; k <= 11 && opts.earlierMonths; k++) {
+      // the 15th at noon UTC is the 15th in every timezone
+      const then = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - k, 15, 12));
+      await seed(db, { orders: opts.earlierMonths, team: code, now: then });
+    }
     const seeded = Date.now();
     await db.exec!('VACUUM ANALYZE');
     console.log(
-      `Seeded ${result.orders} orders into team ${code} in ${((seeded - started) / 1000).toFixed(1)} s ` +
+      `Seeded ${result.orders} orders into team ${code}${opts.other ? ` (and ${opts.other.orders} into ${opts.other.team})` : ''}` +
+        `${opts.earlierMonths ? ` (and ${opts.earlierMonths} in each of its 11 months before)` : ''} in ${((seeded - started) / 1000).toFixed(1)} s ` +
         `(VACUUM ANALYZE ${((Date.now() - seeded) / 1000).toFixed(1)} s), ${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`}`,
     );
     const id = teamId(code);
@@ -57,12 +74,14 @@ export async function seedBenchData(): Promise<BenchData> {
     );
     const day = localDate(new Date(), team.timezone);
     const month = `${day.year}-${pad(day.month)}`;
+    const yearStart = new Date(Date.UTC(day.year, day.month - 12, 1));
     return {
       dataDir,
       databaseUrl,
       teamId: id,
       timezone: team.timezone,
       startDate: `${month}-01`,
+      yearStartDate: yearStart.toISOString().slice(0, 10),
       endDate: `${month}-${pad(daysInMonth(day.year, day.month))}`,
       orders: result.orders,
       token: await issueAccessToken(admin, config),

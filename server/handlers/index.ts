@@ -1,5 +1,16 @@
 import type { RouteHandlerMethod } from 'fastify';
-import { addAdGroupItems, createAd, createAdGroup, getAdGroup, listAdGroups, listAds, updateAd } from './ads';
+import {
+  addAdGroupItems,
+  createAd,
+  createAdGroup,
+  deleteAdGroup,
+  getAdGroup,
+  listAdGroups,
+  listAds,
+  setAdGroupItems,
+  updateAd,
+  updateAdGroup,
+} from './ads';
 import {
   downloadExport,
   exportOrdersCsv,
@@ -22,7 +33,7 @@ import {
 import { createOrders } from './orders-create';
 import { listOrderEmails, sendOrderEmail } from './orders-email';
 import { updateOrderStatusBatch, updateOrders } from './orders-write';
-import { getOrg, upsertOrg } from './orgs';
+import { getMyOrg, getOrg, upsertOrg } from './orgs';
 import { listProducts } from './products';
 import {
   getOtaAccounts,
@@ -33,6 +44,7 @@ import {
   updateTeamSetting,
   updateUserSetting,
 } from './settings';
+import { getOrderStatistics } from './statistics';
 import { addTourComment, countToursTotal, deleteTour, getTour, listToursHandler } from './tours';
 import { linkOrders, unlinkOrder } from './tours-link';
 import { createTour, updateTourStatusBatch, updateTours } from './tours-write';
@@ -56,11 +68,13 @@ const byOperation = {
   deleteOrder,
   countOrdersDaily,
   countOrdersTotal,
+  getOrderStatistics,
   // users and orgs
   signIn,
   register,
   getMe,
   getOrg,
+  getMyOrg,
   upsertOrg,
   // tours
   listTours: listToursHandler,
@@ -97,7 +111,10 @@ const byOperation = {
   updateAd,
   createAdGroup,
   addAdGroupItems,
+  setAdGroupItems,
   getAdGroup,
+  updateAdGroup,
+  deleteAdGroup,
   listFeatures,
   updateFeature,
   downloadExport,

@@ -1,9 +1,11 @@
 import { requireTeam, teamOfOrder } from '../http/access';
 import { badRequest, notFound } from '../http/errors';
 import { appendEvent, timeline } from '../repo/events';
-import { OTAS, orderWhere, ordersByIds, type OrderFilters, type OrderSort } from '../repo/orders';
+import { countByDay, countTotal } from '../repo/order-counts';
+import { OTAS, ordersByIds, type OrderFilters, type OrderSort } from '../repo/orders';
 import { knownTimezone, listOrdersJson, rememberTimezone } from '../repo/orders-json';
-import { Params, type PageRequest } from '../repo/paging';
+import type { PageRequest } from '../repo/paging';
+import { rangeDays } from './date-range';
 import { body, ctx, params, query, type Handler } from './util';
 
 /** Order reads: list, detail, counts; plus comment and delete. */
@@ -38,42 +40,21 @@ export const getOrder: Handler = async (req) => {
 
 type CountQuery = OrderFilters & { teamId: string };
 
+/** The longest range count/daily answers for. */
 const MAX_DAYS = 1000;
-
-/** Every calendar day from start to end, inclusive (at most MAX_DAYS). */
-function daysBetween(start: string, end: string): string[] {
-  const from = Date.parse(`${start}T00:00:00Z`);
-  const to = Date.parse(`${end}T00:00:00Z`);
-  if (Number.isNaN(from) || Number.isNaN(to)) throw badRequest('Invalid date');
-  if (to < from) throw badRequest('endDate is before startDate');
-  const count = Math.round((to - from) / 86_400_000) + 1;
-  if (count > MAX_DAYS) throw badRequest(`At most ${MAX_DAYS} days per request`);
-  return Array.from({ length: count }, (_, i) => new Date(from + i * 86_400_000).toISOString().slice(0, 10));
-}
 
 export const countOrdersDaily: Handler = async (req) => {
   const { db, user } = ctx(req);
   const q = query<CountQuery>(req);
+  const dates = rangeDays(q.startDate!, q.endDate!, MAX_DAYS);
   const team = await requireTeam(db, user.userId, q.teamId);
-  const p = new Params();
-  const where = orderWhere(team.teamId, team.timezone, q, p);
-  // grouped by the date itself (a cast), not by its text: to_char on every row of a 100,000-order month
-  // took about twice as long
-  const rows = await db.query<{ day: Date; ota: string; n: number }>(
-    `SELECT (o.departure_at AT TIME ZONE ${p.add(team.timezone)})::date AS day, o.ota, count(*)::int AS n
-       FROM orders o WHERE ${where.join(' AND ')}
-      GROUP BY 1, 2 ORDER BY 1`,
-    p.values,
-  );
   const days = new Map<string, { date: string; total: number; otaCounts: Record<string, number> }>();
-  for (const date of daysBetween(q.startDate!, q.endDate!)) {
-    days.set(date, { date, total: 0, otaCounts: Object.fromEntries(OTAS.map((o) => [o, 0])) });
-  }
-  for (const r of rows) {
-    const day = days.get(r.day.toISOString().slice(0, 10));
+  for (const date of dates) days.set(date, { date, total: 0, otaCounts: Object.fromEntries(OTAS.map((o) => [o, 0])) });
+  for (const r of await countByDay(db, team, q)) {
+    const day = days.get(r.day);
     if (!day) continue;
-    day.total += Number(r.n);
-    day.otaCounts[r.ota] = Number(r.n);
+    day.total += r.n;
+    day.otaCounts[r.ota] = r.n;
   }
   return { counts: [...days.values()] };
 };
@@ -82,13 +63,7 @@ export const countOrdersTotal: Handler = async (req) => {
   const { db, user } = ctx(req);
   const q = query<CountQuery>(req);
   const team = await requireTeam(db, user.userId, q.teamId);
-  const p = new Params();
-  const where = orderWhere(team.teamId, team.timezone, q, p);
-  const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM orders o WHERE ${where.join(' AND ')}`,
-    p.values,
-  );
-  return { total: Number(row?.n ?? 0) };
+  return { total: await countTotal(db, team, q) };
 };
 
 export const addOrderComment: Handler = async (req) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
+import { pageBounds } from './order-bounds';
 import { filterWhere, sortOf, type OrderFilters, type OrderSort } from './orders';
 import { Params, encodeCursor, pageWindow, type PageRequest } from './paging';
 
@@ -61,6 +62,8 @@ export async function listOrdersJson(
   if (cursor) {
     where.push(`(o.${col}, o.id) ${desc ? '<' : '>'} (${p.add(String(cursor[0]))}::timestamptz, ${p.add(cursor[1])})`);
   }
+  const after = cursor ? String(cursor[0]) : null;
+  where.push(...pageBounds(f, { team: id, tz, sort: { col, desc }, after, rowsNeeded: offset + limit + 1 }, p));
   const dir = desc ? 'DESC' : 'ASC';
   const n = p.add(limit);
   const order = `s ${dir}, id ${dir}`;

@@ -1,5 +1,6 @@
 import type { Schemas } from '../contract';
 import type { Db } from '../db/client';
+import { searchWhere } from './order-search';
 import { Params, pageWindow, toPage, type Page, type PageRequest } from './paging';
 
 /** Orders: row mapping, the filters shared by list, counts and CSV export, and keyset pages. */
@@ -89,9 +90,13 @@ export interface OrderFilters {
   otaOrderId?: string;
   displayId?: string;
   ota?: string;
+  /** Search text: see order-search.ts. */
+  q?: string;
+  /** Which date startDate/endDate filter on (departure when absent). */
+  dateBasis?: 'departure' | 'booking';
 }
 
-const VIEW_STATUS: Record<string, string> = {
+export const VIEW_STATUS: Record<string, string> = {
   'new-added': 'new',
   pending: 'pending',
   'cancel-requested': 'cancel_requested',
@@ -99,10 +104,11 @@ const VIEW_STATUS: Record<string, string> = {
 };
 
 /** Issues: departing within 48 h without a sent confirmation (and not canceled), or linked to a
- *  tour while canceled or cancel-requested. */
-const ISSUES = `((o.status <> 'canceled' AND o.departure_at >= now() AND o.departure_at < now() + interval '48 hours'
-    AND COALESCE(o.email_checkpoints->>'confirmation', 'false') <> 'true')
-  OR (o.tour_id IS NOT NULL AND o.status IN ('canceled', 'cancel_requested')))`;
+ *  tour while canceled or cancel-requested (the two parts apart for the counts: order-counts.ts). */
+export const ISSUES_SOON = `(o.status <> 'canceled' AND o.departure_at >= now() AND o.departure_at < now() + interval '48 hours'
+    AND COALESCE(o.email_checkpoints->>'confirmation', 'false') <> 'true')`;
+export const ISSUES_LINKED = `(o.tour_id IS NOT NULL AND o.status IN ('canceled', 'cancel_requested'))`;
+const ISSUES = `(${ISSUES_SOON} OR ${ISSUES_LINKED})`;
 
 /** WHERE conditions of the filters; dates are YYYY-MM-DD in the team's timezone, inclusive. */
 export function orderWhere(teamId: string, timezone: string, f: OrderFilters, p: Params): string[] {
@@ -114,8 +120,9 @@ export function filterWhere(team: string, tzSql: () => string, f: OrderFilters, 
   const where = [`o.team_id = ${team}`];
   if (f.startDate || f.endDate) {
     const tz = tzSql();
-    if (f.startDate) where.push(`o.departure_at >= (${p.add(f.startDate)}::date)::timestamp AT TIME ZONE ${tz}`);
-    if (f.endDate) where.push(`o.departure_at < ((${p.add(f.endDate)}::date) + 1)::timestamp AT TIME ZONE ${tz}`);
+    const col = f.dateBasis === 'booking' ? 'o.booked_at' : 'o.departure_at';
+    if (f.startDate) where.push(`${col} >= (${p.add(f.startDate)}::date)::timestamp AT TIME ZONE ${tz}`);
+    if (f.endDate) where.push(`${col} < ((${p.add(f.endDate)}::date) + 1)::timestamp AT TIME ZONE ${tz}`);
   }
   if (f.statusV2) where.push(`o.status = ${p.add(f.statusV2)}`);
   if (f.view === 'issues') where.push(ISSUES);
@@ -123,6 +130,7 @@ export function filterWhere(team: string, tzSql: () => string, f: OrderFilters, 
   if (f.otaOrderId) where.push(`upper(o.ota_order_id) = ${p.add(f.otaOrderId.toUpperCase())}`);
   if (f.displayId) where.push(`o.display_id = ${p.add(f.displayId)}`);
   if (f.ota) where.push(`o.ota = ${p.add(f.ota)}`);
+  if (f.q !== undefined) where.push(searchWhere(f.q, p));
   return where;
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { seedBase, teamId, type SeededTeam } from './base';
 import { TEAMS } from './catalog';
+import { pauseRollup, resumeRollup } from '../repo/order-rollup';
 import { insertRows } from './insert';
 import { generateOrders, type OrderRow } from './orders';
 import { Random } from './random';
@@ -172,6 +173,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       },
       all.tours as unknown as Record<string, unknown>[],
     );
+    const seededTeams = plan.map((p) => p.team.id);
+    await pauseRollup(tx);
     await insertRows(
       tx,
       'orders',
@@ -200,6 +203,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       },
       all.orders.map((o) => ({ ...o, created_at: o.booked_at })) as unknown as Record<string, unknown>[],
     );
+    await resumeRollup(tx, seededTeams);
     await insertRows(
       tx,
       'event_logs',

@@ -275,13 +275,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The caller's own organization, where onboarding resumes in any browser */
+        get: operations["getMyOrg"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Create or update the caller's organization (onboarding) */
+        /**
+         * Create or update the caller's organization (onboarding)
+         * @description A country given with a name creates the team (once), in that country's timezone; with a stage before the plan stage (2 or 3) the country is only recorded, for the plan stage to create the team with.
+         */
         patch: operations["upsertOrg"];
         trace?: never;
     };
@@ -652,7 +656,7 @@ export interface paths {
         /** A team's advertisement groups with their items */
         get: operations["listAdGroups"];
         put?: never;
-        /** Create an advertisement group */
+        /** Create an advertisement group (at most one tagged email and one tagged interstitial per team) */
         post: operations["createAdGroup"];
         delete?: never;
         options?: never;
@@ -671,10 +675,12 @@ export interface paths {
         get: operations["getAdGroup"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a group (its advertisements stay) */
+        delete: operations["deleteAdGroup"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change a group's tag or how often its ads are shown to the same customer */
+        patch: operations["updateAdGroup"];
         trace?: never;
     };
     "/api/v1/advertisement/groups/{id}/items": {
@@ -685,7 +691,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** Set a group's advertisements in their order (reorders and removes; an empty list empties it) */
+        put: operations["setAdGroupItems"];
         /** Add advertisements to a group */
         post: operations["addAdGroupItems"];
         delete?: never;
@@ -982,6 +989,8 @@ export interface components {
             id: string;
             displayId: string;
             name: string;
+            /** @description The country the team works from, once chosen (onboarding stage 2) */
+            countryCode: string | null;
             plan: string | null;
             stage: components["schemas"]["Stage"];
             teamId: string | null;
@@ -1248,18 +1257,32 @@ export interface components {
             languages: string[];
             location: string;
         };
+        /**
+         * @description Where an advertisement is in its life; archived ones are never shown to customers
+         * @enum {string}
+         */
+        AdTag: "new" | "active" | "archived";
         Ad: {
             id: string;
             teamId: string;
-            tag: string | null;
+            tag: components["schemas"]["AdTag"];
             title: string;
             imageUrl: string | null;
             linkUrl: string | null;
         };
+        /** @description Where the group's advertisements appear: email (a banner in the team's customer e-mails), interstitial (the customer-facing interstitial), any other word for the team's own use, or none */
+        AdGroupTag: string | null;
+        /**
+         * @description How often the same customer is shown the group's advertisements (the interstitial)
+         * @enum {string}
+         */
+        AdFrequency: "every_visit" | "daily" | "weekly" | "once";
         AdGroup: {
             id: string;
-            tag: string | null;
+            tag: components["schemas"]["AdGroupTag"];
             teamId: string;
+            frequency: components["schemas"]["AdFrequency"];
+            /** @description In the order shown, archived ones included (they are never shown to customers) */
             items: components["schemas"]["Ad"][];
         };
         FeatureFlag: {
@@ -1611,6 +1634,10 @@ export interface operations {
                 otaOrderId?: components["parameters"]["OtaOrderIdQuery"];
                 displayId?: components["parameters"]["DisplayIdQuery"];
                 ota?: components["parameters"]["OtaQuery"];
+                /** @description Search: a prefix of the display id or of the OTA order id (case-insensitive), or text contained in the customer's name or e-mail (case- and accent-insensitive). Combines with the other filters; the client leaves the dates out to search every date. */
+                q?: components["parameters"]["SearchQuery"];
+                /** @description Which date startDate/endDate filter on; departure when absent */
+                dateBasis?: components["parameters"]["DateBasisQuery"];
             };
             header?: never;
             path?: never;
@@ -1999,6 +2026,28 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getMyOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Org"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     upsertOrg: {
         parameters: {
             query?: never;
@@ -2011,7 +2060,7 @@ export interface operations {
                 "application/json": {
                     displayId?: components["schemas"]["OrgDisplayId"];
                     name?: components["schemas"]["Name"];
-                    /** @description Country of the team to create; XX (the platform's Tech Team) is refused */
+                    /** @description Country of the team (recorded; creates the team, see above); XX (the platform's Tech Team) is refused */
                     countryCode?: components["schemas"]["CountryCode"];
                     information?: components["schemas"]["OrgInformationInput"];
                     plan?: string | null;
@@ -2839,10 +2888,7 @@ export interface operations {
                     /** @enum {string} */
                     tag: "new";
                     title?: string;
-                    /**
-                     * Format: uri
-                     * @description An http(s) URL or an uploaded image (base64 data URL of PNG, JPEG, GIF, WebP or SVG)
-                     */
+                    /** @description An https URL, or an uploaded image: a base64 data URL of a PNG or JPEG of at most 512,000 bytes (413 beyond, with the avatar's message) */
                     imageUrl?: string | null;
                     /**
                      * Format: uri
@@ -2865,6 +2911,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     updateAd: {
@@ -2880,12 +2927,9 @@ export interface operations {
             content: {
                 "application/json": {
                     teamId: components["schemas"]["Id"];
-                    tag?: string | null;
+                    tag?: components["schemas"]["AdTag"];
                     title?: string;
-                    /**
-                     * Format: uri
-                     * @description An http(s) URL or an uploaded image (base64 data URL of PNG, JPEG, GIF, WebP or SVG)
-                     */
+                    /** @description An https URL, or an uploaded image: a base64 data URL of a PNG or JPEG of at most 512,000 bytes (413 beyond, with the avatar's message) */
                     imageUrl?: string | null;
                     /**
                      * Format: uri
@@ -2909,6 +2953,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     listAdGroups: {
@@ -2949,7 +2994,8 @@ export interface operations {
             content: {
                 "application/json": {
                     teamId: components["schemas"]["Id"];
-                    tag: string | null;
+                    tag: components["schemas"]["AdGroupTag"];
+                    frequency?: components["schemas"]["AdFrequency"];
                 };
             };
         };
@@ -2966,6 +3012,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     getAdGroup: {
@@ -2988,6 +3035,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdGroup: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    teamId: components["schemas"]["Id"];
+                    tag?: components["schemas"]["AdGroupTag"];
+                    frequency?: components["schemas"]["AdFrequency"];
+                };
+            };
+        };
+        responses: {
+            /** @description The group after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    setAdGroupItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    teamId: components["schemas"]["Id"];
+                    /** @description The group's advertisements, first shown first; each at most once */
+                    advertisementIds: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The group after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        group: components["schemas"]["AdGroup"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

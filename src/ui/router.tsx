@@ -37,6 +37,8 @@ const pages = {
   statistics: () => import('./pages/statistics-page').then((m) => ({ Component: m.StatisticsPage })),
   export: () => import('./pages/export-page').then((m) => ({ Component: m.ExportPage })),
   marketing: () => import('./pages/marketing-page').then((m) => ({ Component: m.MarketingPage })),
+  adsList: () => import('./pages/ads-list-page').then((m) => ({ Component: m.AdsListPage })),
+  interstitial: () => import('./pages/interstitial-page').then((m) => ({ Component: m.InterstitialPage })),
   settings: () => import('./pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
   featureToggle: () => import('./pages/feature-toggle-page').then((m) => ({ Component: m.FeatureTogglePage })),
   notFound: () => import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
@@ -79,8 +81,8 @@ export const appRoutes: RouteObject[] = [
         path: 'marketing',
         children: [
           { path: '', lazy: pages.marketing, handle: handle(AREA_TITLES.marketing) },
-          { path: 'ads-list', lazy: pages.marketing, handle: handle(AREA_TITLES.adsList) },
-          { path: 'interstitial', lazy: pages.marketing, handle: handle(AREA_TITLES.interstitial) },
+          { path: 'ads-list', lazy: pages.adsList, handle: handle(AREA_TITLES.adsList) },
+          { path: 'interstitial', lazy: pages.interstitial, handle: handle(AREA_TITLES.interstitial) },
         ],
       },
       {
