@@ -28,7 +28,7 @@ afterAll(async () => {
 /** Opens a list and the panel of one of its first rows (the click selects it too). */
 async function listWithPanel(path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
-  await page.locator(ITEM_ROW).nth(3).click();
+  await page.locator(ITEM_ROW).first().click();
   await page.getByTestId('side-panel').waitFor();
 }
 

@@ -30,7 +30,8 @@ const dayIn = (iso: string, timezone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(iso),
   );
-const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const plusDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Signs in as the admin; once the team is known, with the Cambodia team saved and the browser in
@@ -120,7 +121,9 @@ describe('selection', () => {
     await expect.poll(() => header.getAttribute('aria-selected')).toBe('true');
     await expect(page.getByTestId('selection-count').innerText()).resolves.toBe(`${dayIds.length} selected`);
     // the next day is untouched
-    await expect(page.locator(`${SCROLLER} [data-date-header="${next}"]`).getAttribute('aria-selected')).resolves.toBe('false');
+    await expect(page.locator(`${SCROLLER} [data-date-header="${next}"]`).getAttribute('aria-selected')).resolves.toBe(
+      'false',
+    );
 
     await header.click();
     await expect.poll(() => selectedIds(page)).toEqual([]);
@@ -175,6 +178,8 @@ describe('bulk status', () => {
     const page = await signedIn();
     const ids = byDay.get(moveDay)!;
     await openDays(page, moveDay, moveDay, ids[0]);
+    // the totals count the list's scope (that one day) once they have been told it
+    await expect.poll(() => navTotal(page, '/orders/new-added')).toBe(ids.length);
     const newBefore = await navTotal(page, '/orders/new-added');
     const pendingBefore = await navTotal(page, '/orders/pending');
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ExportCsvInput, ExportMessageInput, ExportResult } from '../../src/api/services/exports';
 import { EXPORT_FAILED, exportMachine } from '../../src/machines/export/export.machine';
@@ -9,6 +9,7 @@ import { exportScreenMachine, NOTE_MAX_LENGTH } from '../../src/machines/export-
 import { ExportForm } from '../../src/ui/export/export-screen';
 import { system } from '../../src/ui/theme/system';
 import { toaster } from '../../src/ui/toaster';
+import { NoLayoutObserver } from './no-layout-observer';
 
 /** The export form over the production machines, their services faked. */
 const LINK = '/api/v1/exports/e1/download?expires=1&signature=ab';
@@ -49,9 +50,13 @@ function renderForm(exportCsv: (input: ExportCsvInput) => Promise<ExportResult>)
 const exportButton = () => screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement;
 const note = () => screen.getByLabelText('Note (optional)') as HTMLTextAreaElement;
 
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', NoLayoutObserver);
+});
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('export screen', () => {
