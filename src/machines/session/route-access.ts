@@ -18,6 +18,10 @@ export async function decideRouteFor(
   const first = decide(selectAccess(session.getSnapshot()));
   if (first.kind !== 'wait') return first;
   const settled = await waitFor(session, (s) => selectAccess(s).status !== 'pending', signal ? { signal } : undefined);
+  // The session may have settled by leaving on its own (a 401 sends it to the login page with the
+  // signed-out notice), through a navigation queued in a microtask: let it start first, so that it
+  // supersedes this one rather than this guard's plain redirect superseding it.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const decision = decide(selectAccess(settled));
   // a settled session never asks to wait; treat a surprise as "allow" rather than hang
   return decision.kind === 'wait' ? { kind: 'allow' } : decision;
