@@ -22,6 +22,10 @@ const viewLibraries = packages(
   'Views live in src/ui only.',
 );
 
+/** Selectors of string literals that hold SQL. */
+const SQL = '/\\b(SELECT|INSERT INTO|DELETE FROM|UPDATE [a-z_]+ SET)\\b/';
+const sqlText = [`Literal[value=${SQL}]`, `TemplateElement[value.raw=${SQL}]`];
+
 const nodeGlobals = { console: 'readonly', process: 'readonly', URL: 'readonly' };
 
 export default defineConfig(
@@ -75,11 +79,52 @@ export default defineConfig(
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./', message: 'src/domain imports nothing of the app outside src/domain.' },
+            {
+              regex: '^\\.\\./(?!\\.\\./shared/)',
+              message: 'src/domain imports nothing of the app outside src/domain but shared/.',
+            },
             ...packages(
               ['xstate', 'openapi-fetch', 'oidc-client-ts'],
               'src/domain is pure rules: no I/O, no machines.',
             ),
+            ...viewLibraries,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Handlers translate HTTP only: SQL lives in server/repo, shared logic in repositories or services.
+    files: ['server/handlers/**/*.ts'],
+    ignores: ['server/handlers/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['CallExpression[callee.property.name=/^(query|exec)$/]', ...sqlText].map((selector) => ({
+          selector,
+          message: 'No SQL in handlers: every statement belongs to a repository function in server/repo.',
+        })),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\./', message: 'Handlers do not import each other: share through server/repo or a service.' },
+            { regex: '/db/(client|pglite)$', message: 'Handlers reach the database through server/repo.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!src/api/schema$)', message: 'shared/ holds facts of app and server: it imports neither.' },
+            ...packages(['xstate', 'openapi-fetch', 'fastify', 'pg'], 'shared/ is pure facts and rules: no I/O.'),
             ...viewLibraries,
           ],
         },

@@ -45,8 +45,8 @@ export interface BuildAppOptions {
 export const BODY_LIMIT = 1024 * 1024;
 
 async function defaultHandlers(): Promise<Record<string, RouteHandlerMethod>> {
-  const mod = (await import('./handlers/index')) as { handlers: Record<string, RouteHandlerMethod> };
-  return mod.handlers;
+  const { routeHandlers } = await import('./handlers/index');
+  return routeHandlers();
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {

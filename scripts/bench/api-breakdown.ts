@@ -2,7 +2,7 @@ import { verifyAccessToken, verifyUncached } from '../../server/auth/tokens';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/client';
-import { requireTeam } from '../../server/http/access';
+import { access } from '../../server/auth/access';
 import { listOrders } from '../../server/repo/orders';
 import { listOrdersJson } from '../../server/repo/orders-json';
 import { seedBenchData } from './bench-data';
@@ -39,14 +39,14 @@ async function time(label: string, fn: () => unknown): Promise<void> {
 
 try {
   const user = await verifyAccessToken(data.token, config);
-  const team = await requireTeam(db, user.userId, data.teamId);
+  const team = await access(db, user, { team: data.teamId });
   const page = await listOrders(db, team, filters, {});
   const body = { orders: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
   console.log(`\nGET ${path} (${page.items.length} orders, ${JSON.stringify(body).length} bytes), step by step:`);
   await time('verify the access token (HS256 JWT)', () => verifyUncached(data.token, config));
   await time('SELECT 1 (one database round trip)', () => db.query('SELECT 1'));
   await time('the access token, verified before (cached)', () => verifyAccessToken(data.token, config));
-  await time('membership and team (requireTeam)', () => requireTeam(db, user.userId, data.teamId));
+  await time('membership and team (access)', () => access(db, user, { team: data.teamId }));
   await time('the page: query, rows mapped, cursor (listOrders)', () => listOrders(db, team, filters, {}));
   await time('JSON.stringify of the answer', () => JSON.stringify(body));
   await time('the page as one JSON text (listOrdersJson)', () => listOrdersJson(db, user.userId, team, filters, {}));

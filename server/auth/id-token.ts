@@ -9,6 +9,7 @@ import {
 import { isEmbeddedIssuer, type Config } from '../config';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
+import { insertNonce, nonceExists } from '../repo/nonces';
 
 /**
  * Verifies ID tokens of the configured OpenID Connect issuer: signature (issuer's JWKS), iss, aud
@@ -117,18 +118,18 @@ export function createIdTokenVerifier(
   };
 }
 
-/** True when this nonce already signed somebody in (read only: a rejected request must not spend it). */
-export async function nonceUsed(db: Db, nonce: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM used_nonces WHERE nonce = $1', [nonce]);
-  return rows.length > 0;
+/**
+ * The verified ID token, unless its nonce has signed somebody in already (401). Read only: a
+ * rejected request must not spend the nonce.
+ */
+export async function verifiedIdToken(verifier: IdTokenVerifier, db: Db, idToken: string): Promise<VerifiedIdToken> {
+  const token = await verifier.verify(idToken);
+  if (await nonceExists(db, token.nonce)) throw unauthorized('ID token was already used');
+  return token;
 }
 
 /** Spends the nonce; throws 401 if another request spent it first (replay). */
 export async function consumeNonce(db: Db, token: VerifiedIdToken): Promise<void> {
   const expiresAt = new Date(Math.max(token.expiresAt.getTime(), Date.now()) + 60_000);
-  const rows = await db.query(
-    'INSERT INTO used_nonces (nonce, expires_at) VALUES ($1, $2) ON CONFLICT (nonce) DO NOTHING RETURNING nonce',
-    [token.nonce, expiresAt],
-  );
-  if (rows.length === 0) throw unauthorized('ID token was already used');
+  if (!(await insertNonce(db, token.nonce, expiresAt))) throw unauthorized('ID token was already used');
 }

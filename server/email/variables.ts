@@ -1,84 +1,59 @@
-import type { Schemas } from '../contract';
+import type { Schemas } from '../../shared/contract';
+import { OTA_LABELS, otaLabel } from '../../shared/otas';
+import { EMAIL_TYPES, type EmailType } from '../../shared/statuses';
 import type { Order } from '../repo/orders';
+import { zoneFormatters } from '../time/zone-formatter';
 
 /** The variables an e-mail template may name, in one place: the editor lists them (GET
  *  /api/v1/products/mailVariables), validation refuses any other name, and rendering fills exactly
  *  these. Optional ones are nil when not given, so templates guard them with {% if %}. */
-export type EmailType = Schemas['EmailType'];
-export const EMAIL_TYPES: readonly EmailType[] = ['CONFIRMATION', 'INFORMATION', 'CANCELLATION', 'REVIEW', 'INQUIRY'];
+export { EMAIL_TYPES, type EmailType };
 
 /** A product's mail content for an OTA is the CONFIRMATION e-mail of its orders from that OTA. */
 export const PRODUCT_CONTENT_TYPE: EmailType = 'CONFIRMATION';
 
 export type MailVariable = Schemas['MailVariable'];
 
-const ALL = EMAIL_TYPES;
+const otaNames = Object.values(OTA_LABELS);
+
+/** Name and description of the variables every type has, always given. */
+const OF_EVERY_TYPE: [name: string, description: string][] = [
+  ['customerName', "The customer's full name"],
+  ['customerEmail', "The customer's e-mail address"],
+  ['displayId', 'The order number in Tourdesk, e.g. VN-000123'],
+  ['otaOrderId', 'The booking reference at the OTA'],
+  ['ota', `The OTA the booking came from: ${otaNames.slice(0, -1).join(', ')} or ${otaNames.at(-1)}`],
+  ['productName', 'The name of the product'],
+  ['route', "The product's route, e.g. Hanoi → Ha Long Bay"],
+  ['pack', "The product's package, or its name when it has none"],
+  ['departureDate', "The departure day in the team's timezone, e.g. Tue 1 Jan 2036"],
+  ['departureTime', "The departure time (24 h) in the team's timezone, e.g. 07:30"],
+  ['quantity', 'The number of guests (a number)'],
+  ['adults', 'The number of adults (a number)'],
+  ['children', 'The number of children (a number)'],
+  ['teamName', 'The name of your team'],
+];
+
+/** Name, description and types of the variables a send request may give (nil when not given). */
+const GIVEN_WHEN_SENT: [name: string, description: string, types: EmailType[]][] = [
+  ['meetingPoint', 'Where the guests meet', ['INFORMATION']],
+  ['meetingTime', 'When the guests meet', ['INFORMATION']],
+  ['guideName', "The guide's name", ['INFORMATION']],
+  ['guidePhone', "The guide's phone number", ['INFORMATION']],
+  ['guideEmail', "The guide's e-mail address", ['INFORMATION']],
+  ['message', 'The message written when sending', ['INFORMATION', 'INQUIRY']],
+  ['cancelReason', 'Why the booking was canceled', ['CANCELLATION']],
+];
 
 export const MAIL_VARIABLES: readonly MailVariable[] = [
-  { name: 'customerName', description: "The customer's full name", emailTypes: [...ALL], optional: false },
-  { name: 'customerEmail', description: "The customer's e-mail address", emailTypes: [...ALL], optional: false },
-  {
-    name: 'displayId',
-    description: 'The order number in Tourdesk, e.g. VN-000123',
-    emailTypes: [...ALL],
-    optional: false,
-  },
-  { name: 'otaOrderId', description: 'The booking reference at the OTA', emailTypes: [...ALL], optional: false },
-  {
-    name: 'ota',
-    description: 'The OTA the booking came from: Klook, KKday, Viator or MPG',
-    emailTypes: [...ALL],
-    optional: false,
-  },
-  { name: 'productName', description: 'The name of the product', emailTypes: [...ALL], optional: false },
-  {
-    name: 'route',
-    description: "The product's route, e.g. Hanoi → Ha Long Bay",
-    emailTypes: [...ALL],
-    optional: false,
-  },
-  {
-    name: 'pack',
-    description: "The product's package, or its name when it has none",
-    emailTypes: [...ALL],
-    optional: false,
-  },
-  {
-    name: 'departureDate',
-    description: "The departure day in the team's timezone, e.g. Tue 1 Jan 2036",
-    emailTypes: [...ALL],
-    optional: false,
-  },
-  {
-    name: 'departureTime',
-    description: "The departure time (24 h) in the team's timezone, e.g. 07:30",
-    emailTypes: [...ALL],
-    optional: false,
-  },
-  { name: 'quantity', description: 'The number of guests (a number)', emailTypes: [...ALL], optional: false },
-  { name: 'adults', description: 'The number of adults (a number)', emailTypes: [...ALL], optional: false },
-  { name: 'children', description: 'The number of children (a number)', emailTypes: [...ALL], optional: false },
-  { name: 'teamName', description: 'The name of your team', emailTypes: [...ALL], optional: false },
-  { name: 'meetingPoint', description: 'Where the guests meet', emailTypes: ['INFORMATION'], optional: true },
-  { name: 'meetingTime', description: 'When the guests meet', emailTypes: ['INFORMATION'], optional: true },
-  { name: 'guideName', description: "The guide's name", emailTypes: ['INFORMATION'], optional: true },
-  { name: 'guidePhone', description: "The guide's phone number", emailTypes: ['INFORMATION'], optional: true },
-  { name: 'guideEmail', description: "The guide's e-mail address", emailTypes: ['INFORMATION'], optional: true },
-  {
-    name: 'message',
-    description: 'The message written when sending',
-    emailTypes: ['INFORMATION', 'INQUIRY'],
-    optional: true,
-  },
-  { name: 'cancelReason', description: 'Why the booking was canceled', emailTypes: ['CANCELLATION'], optional: true },
+  ...OF_EVERY_TYPE.map(([name, description]) => ({ name, description, emailTypes: [...EMAIL_TYPES], optional: false })),
+  ...GIVEN_WHEN_SENT.map(([name, description, emailTypes]) => ({ name, description, emailTypes, optional: true })),
 ];
 
 /** The names a template of this type may use. */
 export function variableNames(type: EmailType): Set<string> {
   return new Set(MAIL_VARIABLES.filter((v) => v.emailTypes.includes(type)).map((v) => v.name));
 }
-
-const OTA_LABEL: Record<string, string> = { KLOOK: 'Klook', KKDAY: 'KKday', VIATOR: 'Viator', MPG: 'MPG' };
 
 /** What a send request adds: INFORMATION's details, CANCELLATION's reason, INQUIRY's message. */
 export interface SendDetails {
@@ -100,24 +75,19 @@ export interface VariableSource {
 
 /** Intl's formatter, one per timezone: dayjs's tz() builds the same kind of formatter on every call,
  *  which cost about 180 µs a message, most of a 1,000-order send. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const departureFormat = zoneFormatters('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** "Tue 1 Jan 2036" and "07:30" in the timezone. */
 export function localDeparture(at: string, timeZone: string): { date: string; time: string } {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
+  const f = departureFormat(timeZone);
   const part: Record<string, string> = {};
   for (const p of f.formatToParts(new Date(at))) part[p.type] = p.value;
   return { date: `${part.weekday} ${part.day} ${part.month} ${part.year}`, time: `${part.hour}:${part.minute}` };
@@ -135,7 +105,7 @@ export function variableValues(src: VariableSource): Record<string, string | num
     customerEmail: order.customer.email,
     displayId: order.displayId,
     otaOrderId: order.otaOrderId,
-    ota: OTA_LABEL[order.ota] ?? order.ota,
+    ota: otaLabel(order.ota),
     productName: src.productName,
     route: order.product.route || src.productName,
     pack: given(src.productPack) ?? src.productName,

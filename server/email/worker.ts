@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { emailBanners } from '../repo/ads';
-import { bannerHtml, bannerImages, textWithBanner } from './banner';
-import { htmlPart, LOGO_CID } from './html';
-import { claim, purgeRequests, recordOutcome, type ClaimedMessage, type Failure } from './outbox';
+import { claim, purgeRequests, type ClaimedMessage } from '../repo/outbox';
+import { bannerImages } from './banner';
+import { mailParts, senders } from './letterhead';
+import { LOGO_CID } from './html';
+import { recordOutcome, type Failure } from './outbox';
 import { senderAddress, type EmailTransport } from './transport';
 
 /**
@@ -95,19 +96,9 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
       wakeUp = done;
     });
 
-  /** Name, logo and e-mail banner by team, read once per claim, for the HTML part. */
-  async function teamsOf(batch: ClaimedMessage[]) {
-    const ids = [...new Set(batch.map((m) => m.teamId))];
-    const rows = await db.query<{ id: string; name: string; avatar_url: string | null }>(
-      'SELECT id, name, avatar_url FROM teams WHERE id = ANY($1::text[])',
-      [ids],
-    );
-    const banners = await emailBanners(db, ids);
-    return new Map(rows.map((r) => [r.id, { name: r.name, logo: r.avatar_url, banner: banners.get(r.id) ?? [] }]));
-  }
-
   async function deliver(batch: ClaimedMessage[], token: string): Promise<void> {
-    const teams = await teamsOf(batch);
+    // name, logo and e-mail banner by team, read once per claim, for the HTML part
+    const teams = await senders(db, [...new Set(batch.map((m) => m.teamId))]);
     const from = senderAddress();
     const sent: ClaimedMessage[] = [];
     const failed: Failure[] = [];
@@ -121,22 +112,8 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
         try {
           const { id, recipient: to, subject, text } = m;
           const team = teams.get(m.teamId) ?? { name: '', logo: null, banner: [] };
-          const html = htmlPart({
-            teamName: team.name,
-            logoSrc: team.logo ? `cid:${LOGO_CID}` : null,
-            text,
-            banner: bannerHtml(team.banner, 'attached'),
-          });
-          await transport.send({
-            id,
-            from,
-            to,
-            subject,
-            text: textWithBanner(text, team.banner),
-            html,
-            logo: team.logo,
-            images: bannerImages(team.banner),
-          });
+          const parts = mailParts(team, team.logo ? `cid:${LOGO_CID}` : null, text, 'attached');
+          await transport.send({ id, from, to, subject, ...parts, logo: team.logo, images: bannerImages(team.banner) });
           sent.push(m);
         } catch (err) {
           const last = isPermanent(err) || m.attempts >= opts.maxAttempts;

@@ -2,19 +2,13 @@ import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { formatDateTime } from '../../src/domain/format';
 import type { Db } from '../db/client';
-import { listOrders, type Order, type OrderFilters, type OrderSort, type Price } from '../repo/orders';
-import { listTours, type Tour, type TourFilters } from '../repo/tours';
-import type { Page } from '../repo/paging';
+import type { ExportJob } from '../repo/exports';
+import { listOrders, type Order, type Price } from '../repo/orders';
+import type { Page, PageRequest } from '../repo/paging';
+import { listTours, type Tour } from '../repo/tours';
 
 /** CSV export: every row of the export's filters, read in keyset batches of 1000, streamed. */
 export const BATCH = 1000;
-
-export interface ExportJob {
-  kind: 'orders' | 'tours';
-  teamId: string;
-  timezone: string;
-  filters: Record<string, unknown>;
-}
 
 const prices = (list: Price[]) => list.map((p) => `${p.type} ${p.amount} ${p.currency}`).join('; ');
 
@@ -74,24 +68,31 @@ function tourRecord(t: Tour, tz: string): unknown[] {
   ];
 }
 
-async function* records(db: Db, job: ExportJob): AsyncGenerator<unknown[]> {
-  yield job.kind === 'orders' ? ORDER_COLUMNS : TOUR_COLUMNS;
-  const team = { teamId: job.teamId, timezone: job.timezone };
+/** Every item of a keyset-paged list, BATCH at a time, as CSV records. */
+async function* paged<T>(read: (req: PageRequest) => Promise<Page<T>>, record: (item: T) => unknown[]) {
   let cursor: string | undefined;
   for (;;) {
-    let page: Page<Order> | Page<Tour>;
-    if (job.kind === 'orders') {
-      const filters = job.filters as OrderFilters & { orderBy?: OrderSort };
-      const orders = await listOrders(db, team, filters, { cursor, limit: BATCH }, BATCH);
-      for (const o of orders.items) yield orderRecord(o, job.timezone);
-      page = orders;
-    } else {
-      const tours = await listTours(db, team, job.filters as TourFilters, { cursor, limit: BATCH }, BATCH);
-      for (const t of tours.items) yield tourRecord(t, job.timezone);
-      page = tours;
-    }
+    const page = await read({ cursor, limit: BATCH });
+    for (const item of page.items) yield record(item);
     if (!page.hasMore || !page.nextCursor) return;
     cursor = page.nextCursor;
+  }
+}
+
+async function* records(db: Db, job: ExportJob): AsyncGenerator<unknown[]> {
+  const team = { teamId: job.teamId, timezone: job.timezone };
+  if (job.kind === 'orders') {
+    yield ORDER_COLUMNS;
+    yield* paged(
+      (req) => listOrders(db, team, job.filters, req, BATCH),
+      (o) => orderRecord(o, job.timezone),
+    );
+  } else {
+    yield TOUR_COLUMNS;
+    yield* paged(
+      (req) => listTours(db, team, job.filters, req, BATCH),
+      (t) => tourRecord(t, job.timezone),
+    );
   }
 }
 

@@ -25,6 +25,13 @@ export interface ParsedLink {
   signature: string;
 }
 
+/** Why a download of (id, expires, signature) is refused now, or null when it may go ahead. */
+export function downloadRefusal(secret: string, id: string, expires: number, given: string): string | null {
+  if (!verifySignature(secret, id, expires, given)) return 'Invalid download link';
+  if (expires * 1000 < Date.now()) return 'This download link has expired';
+  return null;
+}
+
 /** Reads a download link (path or absolute URL) back into its parts; null when it is not one. */
 export function parseDownloadLink(link: string): ParsedLink | null {
   let url: URL;

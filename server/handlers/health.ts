@@ -1,6 +1,7 @@
-import type { Handler } from './util';
+import type { OperationHandler } from '../http/operation';
+import { databaseAnswers } from '../repo/health';
 
-export const getHealth: Handler = async (req) => {
-  await req.server.db.query('SELECT 1');
+export const getHealth: OperationHandler<'getHealth'> = async (_input, { db }) => {
+  await databaseAnswers(db);
   return { status: 'ok' };
 };

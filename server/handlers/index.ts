@@ -1,4 +1,5 @@
 import type { RouteHandlerMethod } from 'fastify';
+import { routeHandler, type Handlers } from '../http/operation';
 import {
   addAdGroupItems,
   createAd,
@@ -28,7 +29,7 @@ import {
   countOrdersTotal,
   deleteOrder,
   getOrder,
-  listOrdersHandler,
+  listOrders,
 } from './orders';
 import { createOrders } from './orders-create';
 import { listOrderEmails, sendOrderEmail } from './orders-email';
@@ -45,17 +46,17 @@ import {
   updateUserSetting,
 } from './settings';
 import { getOrderStatistics } from './statistics';
-import { addTourComment, countToursTotal, deleteTour, getTour, listToursHandler } from './tours';
+import { addTourComment, countToursTotal, deleteTour, getTour, listTours } from './tours';
 import { linkOrders, unlinkOrder } from './tours-link';
 import { createTour, updateTourStatusBatch, updateTours } from './tours-write';
 import { getMe } from './users';
 import { register, signIn } from './users-auth';
-import type { Handler } from './util';
 
-/** Every contract operation's handler, keyed by operationId. */
-const byOperation = {
+/** Every contract operation's handler, keyed by operationId: one missing, or one whose types disagree with
+ *  the contract, fails the type check. */
+export const handlers: Handlers = {
   // orders
-  listOrders: listOrdersHandler,
+  listOrders,
   getOrder,
   updateOrderStatusBatch,
   updateOrders,
@@ -77,7 +78,7 @@ const byOperation = {
   getMyOrg,
   upsertOrg,
   // tours
-  listTours: listToursHandler,
+  listTours,
   getTour,
   updateTours,
   updateTourStatusBatch,
@@ -119,6 +120,8 @@ const byOperation = {
   updateFeature,
   downloadExport,
   getHealth,
-} satisfies Record<string, Handler | RouteHandlerMethod>;
+};
 
-export const handlers: Record<string, RouteHandlerMethod> = byOperation as Record<string, RouteHandlerMethod>;
+/** The Fastify route handler of every operation. */
+export const routeHandlers = (): Record<string, RouteHandlerMethod> =>
+  Object.fromEntries(Object.entries(handlers).map(([id, handler]) => [id, routeHandler(handler as never)]));

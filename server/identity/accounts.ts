@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { userByEmail } from '../repo/users';
 
 /** The demo identities of the embedded identity provider (the seed gives the first three their teams). */
 export interface DemoAccount {
@@ -36,10 +37,8 @@ export interface Identity {
 export async function findIdentity(db: Db, email: string): Promise<Identity | undefined> {
   const wanted = normalizeEmail(email);
   if (!wanted) return undefined;
-  const rows = await db.query<{ email: string; name: string }>('SELECT email, name FROM users WHERE email = $1', [
-    wanted,
-  ]);
-  if (rows[0]) return { email: rows[0].email, name: rows[0].name };
+  const user = await userByEmail(db, wanted);
+  if (user) return { email: user.email, name: user.name };
   const demo = findDemoAccount(wanted);
   return demo ? { email: demo.email, name: demo.name } : undefined;
 }

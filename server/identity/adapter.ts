@@ -1,24 +1,20 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client';
+import { purgeExpiredNonces } from '../repo/nonces';
+import {
+  consumePayload,
+  deletePayload,
+  deletePayloadsOfGrant,
+  findPayload,
+  purgeExpiredPayloads,
+  upsertPayload,
+} from '../repo/oidc';
 
 /**
- * oidc-provider storage (sessions, interactions, codes, grants, tokens...) in table oidc_payloads,
- * so a restart forgets nothing and several server processes share it. One instance per model name.
+ * oidc-provider storage (sessions, interactions, codes, grants, tokens...) in the database
+ * (server/repo/oidc.ts), so a restart forgets nothing and several server processes share it. One
+ * instance per model name.
  */
-interface Row {
-  payload: AdapterPayload;
-  consumed_at: Date | null;
-}
-
-const LIVE = '(expires_at IS NULL OR expires_at > now())';
-
-function toPayload(row: Row | undefined): AdapterPayload | undefined {
-  if (!row) return undefined;
-  const payload = { ...row.payload };
-  if (row.consumed_at) payload.consumed = Math.floor(row.consumed_at.getTime() / 1000);
-  return payload;
-}
-
 let writes = 0;
 
 export class DbAdapter implements Adapter {
@@ -29,65 +25,40 @@ export class DbAdapter implements Adapter {
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
     const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
-    await this.db.query(
-      `INSERT INTO oidc_payloads (id, kind, payload, grant_id, user_code, uid, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (kind, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
-         user_code = EXCLUDED.user_code, uid = EXCLUDED.uid, expires_at = EXCLUDED.expires_at`,
-      [
-        id,
-        this.kind,
-        JSON.stringify(payload),
-        payload.grantId ?? null,
-        payload.userCode ?? null,
-        payload.uid ?? null,
-        expiresAt,
-      ],
-    );
+    await upsertPayload(this.db, this.kind, id, payload, expiresAt);
     // Now and then, sweep what has expired.
     if (++writes % 200 === 0) await purgeExpired(this.db);
   }
 
-  async find(id: string): Promise<AdapterPayload | undefined> {
-    const rows = await this.db.query<Row>(
-      `SELECT payload, consumed_at FROM oidc_payloads WHERE kind = $1 AND id = $2 AND ${LIVE}`,
-      [this.kind, id],
-    );
-    return toPayload(rows[0]);
+  find(id: string): Promise<AdapterPayload | undefined> {
+    return findPayload(this.db, this.kind, 'id', id);
   }
 
-  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    const rows = await this.db.query<Row>(
-      `SELECT payload, consumed_at FROM oidc_payloads WHERE kind = $1 AND uid = $2 AND ${LIVE} LIMIT 1`,
-      [this.kind, uid],
-    );
-    return toPayload(rows[0]);
+  findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    return findPayload(this.db, this.kind, 'uid', uid);
   }
 
-  async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    const rows = await this.db.query<Row>(
-      `SELECT payload, consumed_at FROM oidc_payloads WHERE kind = $1 AND user_code = $2 AND ${LIVE} LIMIT 1`,
-      [this.kind, userCode],
-    );
-    return toPayload(rows[0]);
+  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    return findPayload(this.db, this.kind, 'user_code', userCode);
   }
 
-  async consume(id: string): Promise<void> {
-    await this.db.query('UPDATE oidc_payloads SET consumed_at = now() WHERE kind = $1 AND id = $2', [this.kind, id]);
+  consume(id: string): Promise<void> {
+    return consumePayload(this.db, this.kind, id);
   }
 
-  async destroy(id: string): Promise<void> {
-    await this.db.query('DELETE FROM oidc_payloads WHERE kind = $1 AND id = $2', [this.kind, id]);
+  destroy(id: string): Promise<void> {
+    return deletePayload(this.db, this.kind, id);
   }
 
-  async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.query('DELETE FROM oidc_payloads WHERE kind = $1 AND grant_id = $2', [this.kind, grantId]);
+  revokeByGrantId(grantId: string): Promise<void> {
+    return deletePayloadsOfGrant(this.db, this.kind, grantId);
   }
 }
 
+/** Forgets the expired payloads and the nonces no token can bring back any more. */
 export async function purgeExpired(db: Db): Promise<void> {
-  await db.query('DELETE FROM oidc_payloads WHERE expires_at < now()');
-  await db.query('DELETE FROM used_nonces WHERE expires_at < now()');
+  await purgeExpiredPayloads(db);
+  await purgeExpiredNonces(db);
 }
 
 /** The adapter factory oidc-provider wants: called once per model name. */

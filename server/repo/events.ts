@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { Schemas } from '../contract';
+import type { Schemas } from '../../shared/contract';
 import type { Db } from '../db/client';
 
 /** Append-only event log: status moves, edits, links, emails and comments, with who and when. */
-export type EventType = 'COMMENT' | 'STATUS' | 'EDIT' | 'LINK' | 'UNLINK' | 'EMAIL' | 'CREATE';
+export type EventType = Schemas['EventLogType'];
 
-/** The contract's EventLog, except type: the type column is unconstrained text, so any string. */
-export type EventLog = Omit<Schemas['EventLog'], 'type'> & { type: string };
+export type EventLog = Schemas['EventLog'];
+
+/** What an event is about: an order or a tour by id (as `access` names them). */
+export type Subject = { order: string } | { tour: string };
+
+/** A subject's columns of a new event. */
+export const subjectOf = (s: Subject): { orderId: string } | { tourId: string } =>
+  'order' in s ? { orderId: s.order } : { tourId: s.tour };
 
 export interface NewEvent {
   teamId: string;
@@ -27,7 +33,7 @@ interface EventRow {
   is_system_event: boolean;
   operated_by_id: string | null;
   operated_by_name: string | null;
-  type: string;
+  type: EventType;
   comment: string | null;
   timestamp: Date;
   data: unknown;
@@ -112,11 +118,8 @@ export async function appendEvent(db: Db, by: Operator | null, event: NewEvent):
 }
 
 /** The timeline of one order or tour, oldest first, and its comments. */
-export async function timeline(
-  db: Db,
-  key: { orderId: string } | { tourId: string },
-): Promise<{ eventLogs: EventLog[]; comments: EventLog[] }> {
-  const [col, id] = 'orderId' in key ? ['order_id', key.orderId] : ['tour_id', key.tourId];
+export async function timeline(db: Db, subject: Subject): Promise<{ eventLogs: EventLog[]; comments: EventLog[] }> {
+  const [col, id] = 'order' in subject ? ['order_id', subject.order] : ['tour_id', subject.tour];
   const rows = await db.query<EventRow>(
     `SELECT ${EVENT_COLUMNS} FROM event_logs WHERE ${col} = $1 ORDER BY timestamp, id`,
     [id],

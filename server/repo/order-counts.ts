@@ -1,4 +1,6 @@
-import { STATUSES } from '../../src/domain/statuses';
+import type { Schemas } from '../../shared/contract';
+import { OTAS, type Ota } from '../../shared/otas';
+import { STATUSES } from '../../shared/statuses';
 import type { Db } from '../db/client';
 import { ISSUES_LINKED, ISSUES_SOON, VIEW_STATUS, orderWhere, type OrderFilters } from './orders';
 import { Params } from './paging';
@@ -19,7 +21,7 @@ export interface Team {
 export interface DayCount {
   /** YYYY-MM-DD, the local day on the filters' date basis. */
   day: string;
-  ota: string;
+  ota: Ota;
   n: number;
 }
 
@@ -87,7 +89,7 @@ export async function countByDay(db: Db, team: Team, f: OrderFilters): Promise<D
   }
   const counts = new Map<string, DayCount>();
   for (const { sql, p } of queries) {
-    for (const r of await db.query<{ day: Date; ota: string; n: number }>(sql, p.values)) {
+    for (const r of await db.query<{ day: Date; ota: Ota; n: number }>(sql, p.values)) {
       const key = `${day(r.day)} ${r.ota}`;
       const seen = counts.get(key);
       if (seen) seen.n += Number(r.n);
@@ -111,4 +113,22 @@ export async function countTotal(db: Db, team: Team, f: OrderFilters): Promise<n
   }
   const [row] = await db.query<{ n: number }>(sql, p.values);
   return Number(row?.n ?? 0);
+}
+
+/** count/daily's answer: every day of `dates` with its orders in all and per OTA (0 where none). */
+export async function dailyCounts(
+  db: Db,
+  team: Team,
+  f: OrderFilters,
+  dates: string[],
+): Promise<Schemas['DailyCount'][]> {
+  const zero = () => Object.fromEntries(OTAS.map((o) => [o, 0])) as Record<Ota, number>;
+  const days = new Map(dates.map((date) => [date, { date, total: 0, otaCounts: zero() }]));
+  for (const r of await countByDay(db, team, f)) {
+    const day = days.get(r.day);
+    if (!day) continue;
+    day.total += r.n;
+    day.otaCounts[r.ota] = r.n;
+  }
+  return [...days.values()];
 }

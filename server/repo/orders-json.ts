@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { pageBounds } from './order-bounds';
 import { filterWhere, sortOf, type OrderFilters, type OrderSort } from './orders';
 import { Params, encodeCursor, pageWindow, type PageRequest } from './paging';
+import { afterCursor } from './records';
 
 /**
  * The list page of orders as the answer's JSON text, in one round trip and one value: the caller's
@@ -59,9 +60,7 @@ export async function listOrdersJson(
   const where = filterWhere(id, () => tz, f, p);
   where.push(`EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = ${p.add(userId)} AND m.team_id = ${id})`);
   where.push(`EXISTS (SELECT 1 FROM teams tz WHERE tz.id = ${id} AND tz.timezone = ${tz})`);
-  if (cursor) {
-    where.push(`(o.${col}, o.id) ${desc ? '<' : '>'} (${p.add(String(cursor[0]))}::timestamptz, ${p.add(cursor[1])})`);
-  }
+  if (cursor) where.push(afterCursor('o', col, desc, cursor, p));
   const after = cursor ? String(cursor[0]) : null;
   where.push(...pageBounds(f, { team: id, tz, sort: { col, desc }, after, rowsNeeded: offset + limit + 1 }, p));
   const dir = desc ? 'DESC' : 'ASC';

@@ -1,16 +1,15 @@
-import type { Schemas } from '../contract';
+import type { Schemas } from '../../shared/contract';
+import type { Ota } from '../../shared/otas';
 import type { Db } from '../db/client';
 import { searchWhere } from './order-search';
-import { Params, pageWindow, toPage, type Page, type PageRequest } from './paging';
+import { Params } from './paging';
+import { listByDate, rowsByIds } from './records';
+import type { EditableColumn } from './versioned';
 
-/** Orders: row mapping, the filters shared by list, counts and CSV export, and keyset pages. */
-export const OTAS = ['KLOOK', 'KKDAY', 'VIATOR', 'MPG'] as const;
-export type Ota = (typeof OTAS)[number];
-
+/** Orders: row mapping, the filters shared by list, counts and CSV export, keyset pages and writes. */
 export type Price = Schemas['Price'];
-
-/** The contract's Order, except statusV2: the status column is unconstrained text, so any string. */
-export type Order = Omit<Schemas['Order'], 'statusV2'> & { statusV2: string };
+export type Order = Schemas['Order'];
+export type OrderStatus = Schemas['StatusV2'];
 
 /** A row of table orders (what the seed inserts). */
 export interface OrderTableRow {
@@ -30,7 +29,7 @@ export interface OrderTableRow {
   quantity_child: number;
   prices: Price[];
   tour_id: string | null;
-  status: string;
+  status: OrderStatus;
   email_checkpoints: Order['emailCheckpoints'];
   review_checkpoints: Order['reviewCheckpoints'];
   version: number;
@@ -80,7 +79,7 @@ export function mapOrder(r: OrderRow): Order {
   };
 }
 
-export type OrderSort = 'DEPARTURE_AT_ASC' | 'DEPARTURE_AT_DESC' | 'BOOKED_AT_ASC' | 'BOOKED_AT_DESC';
+export type OrderSort = Schemas['OrderSort'];
 
 export interface OrderFilters {
   startDate?: string;
@@ -134,7 +133,7 @@ export function filterWhere(team: string, tzSql: () => string, f: OrderFilters, 
   return where;
 }
 
-export function sortOf(orderBy: OrderSort | undefined): { col: string; desc: boolean } {
+export function sortOf(orderBy: string | undefined): { col: string; desc: boolean } {
   switch (orderBy) {
     case 'DEPARTURE_AT_DESC':
       return { col: 'departure_at', desc: true };
@@ -147,39 +146,103 @@ export function sortOf(orderBy: OrderSort | undefined): { col: string; desc: boo
   }
 }
 
-/** One page of orders, ordered by the sort key then id; the cursor continues after the last row. */
-export async function listOrders(
-  db: Db,
-  team: { teamId: string; timezone: string },
-  f: OrderFilters & { orderBy?: OrderSort },
-  req: PageRequest,
-  maxLimit = 200,
-): Promise<Page<Order>> {
-  const { limit, offset, cursor } = pageWindow(req, maxLimit);
-  const { col, desc } = sortOf(f.orderBy);
-  const p = new Params();
-  const where = orderWhere(team.teamId, team.timezone, f, p);
-  if (cursor) {
-    where.push(`(o.${col}, o.id) ${desc ? '<' : '>'} (${p.add(String(cursor[0]))}::timestamptz, ${p.add(cursor[1])})`);
-  }
-  const dir = desc ? 'DESC' : 'ASC';
-  const sql = `${ORDER_SELECT.replace('SELECT', `SELECT o.${col}::text AS sort_key,`)}
-    WHERE ${where.join(' AND ')}
-    ORDER BY o.${col} ${dir}, o.id ${dir}
-    LIMIT ${limit + 1}${offset ? ` OFFSET ${offset}` : ''}`;
-  const rows = await db.query<OrderRow>(sql, p.values);
-  return toPage(rows, limit, (r) => [r.sort_key, r.id], mapOrder);
-}
+const ORDERS = { select: ORDER_SELECT, alias: 'o', map: mapOrder, where: orderWhere, sort: sortOf };
 
-/** Orders by id (any order of ids), already known to be in the caller's teams. */
-export async function ordersByIds(db: Db, ids: string[]): Promise<Order[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = ANY($1::text[])`, [ids]);
-  const byId = new Map(rows.map((r) => [r.id, mapOrder(r)]));
-  return ids.map((id) => byId.get(id)).filter((o): o is Order => Boolean(o));
-}
+/** One page of orders, ordered by the sort key then id; the cursor continues after the last row. */
+export const listOrders = listByDate(ORDERS);
+
+/** Orders by id (in the order of the ids), already known to be in the caller's teams. */
+export const ordersByIds = (db: Db, ids: string[]): Promise<Order[]> => rowsByIds(db, ORDERS, ids);
 
 export async function ordersOfTour(db: Db, tourId: string): Promise<Order[]> {
   const rows = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.tour_id = $1 ORDER BY o.departure_at, o.id`, [tourId]);
   return rows.map(mapOrder);
+}
+
+/** What an edit of orders (updateOrders) may change. */
+export const ORDER_EDITS: EditableColumn<Schemas['OrderUpdate'], Order>[] = [
+  { field: 'departureAt', column: 'departure_at', type: 'timestamptz' },
+  { field: 'prices', column: 'prices', type: 'jsonb' },
+  { field: 'language', column: 'language', type: 'text' },
+  { field: 'emailCheckpoints', column: 'email_checkpoints', type: 'jsonb', merge: true },
+  { field: 'reviewCheckpoints', column: 'review_checkpoints', type: 'jsonb', merge: true },
+];
+
+export async function deleteOrder(db: Db, teamId: string, id: string): Promise<void> {
+  await db.query('DELETE FROM orders WHERE id = $1 AND team_id = $2', [id, teamId]);
+}
+
+/** The departure and product of the earliest of some orders (by departure, then id). */
+export async function earliestOrder(
+  db: Db,
+  ids: string[],
+): Promise<{ departureAt: Date; productId: string } | undefined> {
+  const [row] = await db.query<{ departure_at: Date; product_id: string }>(
+    'SELECT departure_at, product_id FROM orders WHERE id = ANY($1::text[]) ORDER BY departure_at, id LIMIT 1',
+    [ids],
+  );
+  return row && { departureAt: row.departure_at, productId: row.product_id };
+}
+
+/** Links a team's orders to a tour (those not on it already): each moved order's id and former tour. */
+export async function setTourOfOrders(
+  db: Db,
+  teamId: string,
+  tourId: string,
+  orderIds: string[],
+): Promise<{ id: string; fromTourId: string | null }[]> {
+  return db.query<{ id: string; fromTourId: string | null }>(
+    `UPDATE orders o SET tour_id = $2, version = o.version + 1, updated_at = now()
+       FROM orders prev
+      WHERE o.id = prev.id AND o.id = ANY($3::text[]) AND o.team_id = $1 AND o.tour_id IS DISTINCT FROM $2
+      RETURNING o.id, prev.tour_id AS "fromTourId"`,
+    [teamId, tourId, orderIds],
+  );
+}
+
+/** Unlinks the orders of a tour (only `orderId` when given): the ids of those unlinked. */
+export async function unlinkOrdersOfTour(db: Db, teamId: string, tourId: string, orderId?: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE orders SET tour_id = NULL, version = version + 1, updated_at = now()
+      WHERE team_id = $1 AND tour_id = $2${orderId === undefined ? '' : ' AND id = $3'} RETURNING id`,
+    orderId === undefined ? [teamId, tourId] : [teamId, tourId, orderId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** An order of the team with one of the display ids, or of the OTA with one of the OTA order ids (upper case). */
+export async function conflictingOrder(
+  db: Db,
+  teamId: string,
+  ota: Ota,
+  displayIds: string[],
+  otaOrderIds: string[],
+): Promise<{ displayId: string; otaOrderId: string } | undefined> {
+  const [row] = await db.query<{ displayId: string; otaOrderId: string }>(
+    `SELECT display_id AS "displayId", ota_order_id AS "otaOrderId" FROM orders
+      WHERE team_id = $1 AND (display_id = ANY($2::text[]) OR (ota = $3 AND upper(ota_order_id) = ANY($4::text[])))
+      LIMIT 1`,
+    [teamId, displayIds, ota, otaOrderIds],
+  );
+  return row;
+}
+
+/** A new order's columns (besides its team and OTA; its timestamps as given). */
+export type NewOrder = Omit<
+  OrderTableRow,
+  'team_id' | 'ota' | 'departure_at' | 'booked_at' | 'tour_id' | 'email_checkpoints' | 'review_checkpoints' | 'version'
+> & { departure_at: string; booked_at: string };
+
+/** Inserts orders of one team and OTA with one statement. */
+export async function insertOrders(db: Db, teamId: string, ota: Ota, orders: NewOrder[]): Promise<void> {
+  await db.query(
+    `INSERT INTO orders (id, team_id, ota, display_id, ota_order_id, departure_at, booked_at, language, product_id,
+       customer_name, customer_email, quantity_total, quantity_adult, quantity_child, prices, status)
+     SELECT v.id, $1, $2, v.display_id, v.ota_order_id, v.departure_at, v.booked_at, v.language, v.product_id,
+       v.customer_name, v.customer_email, v.quantity_total, v.quantity_adult, v.quantity_child, v.prices, v.status
+       FROM jsonb_to_recordset($3::jsonb) AS v(id text, display_id text, ota_order_id text, departure_at timestamptz,
+         booked_at timestamptz, language text, product_id text, customer_name text, customer_email text,
+         quantity_total int, quantity_adult int, quantity_child int, prices jsonb, status text)`,
+    [teamId, ota, JSON.stringify(orders)],
+  );
 }

@@ -1,33 +1,12 @@
 import type { Db } from '../db/client';
-import type { Ota } from './orders';
+import type { Ota } from '../../shared/otas';
+import type { DateBasis, DayFigures, Revenue } from '../../shared/statistics';
 
 /**
  * The figures behind the statistics of a range, read from the order rollup (migration 008): one row
  * per local day and OTA, and the revenue per OTA and currency. A year is about 1,500 rows however
  * many orders it holds.
  */
-export type DateBasis = 'departure' | 'booking';
-
-export interface DayFigures {
-  /** YYYY-MM-DD in the team's timezone, on the basis asked for. */
-  day: string;
-  ota: Ota;
-  orders: number;
-  adult: number;
-  child: number;
-  canceled: number;
-  cancelRequested: number;
-  confirmationSent: number;
-  infoSent: number;
-}
-
-export interface Revenue {
-  /** null: all channels together. */
-  ota: Ota | null;
-  currency: string;
-  amount: number;
-}
-
 export interface StatisticsRange {
   teamId: string;
   startDate: string;

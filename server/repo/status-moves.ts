@@ -1,4 +1,4 @@
-import { STATUSES, statusLabel } from '../../src/domain/statuses';
+import { STATUSES, statusLabel } from '../../shared/statuses';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../http/errors';
 import { eventId, type Operator } from './events';

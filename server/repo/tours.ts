@@ -1,12 +1,12 @@
-import type { Schemas } from '../contract';
+import type { Schemas } from '../../shared/contract';
 import type { Db } from '../db/client';
-import { Params, pageWindow, toPage, type Page, type PageRequest } from './paging';
+import { Params } from './paging';
 import type { Price } from './orders';
+import { listByDate, rowsByIds } from './records';
+import type { EditableColumn } from './versioned';
 
-/** Tours (groups): row mapping, filters and keyset pages. */
-
-/** The contract's Tour, except statusV2: the status column is unconstrained text, so any string. */
-export type Tour = Omit<Schemas['Tour'], 'statusV2'> & { statusV2: string };
+/** Tours (groups): row mapping, filters, keyset pages and writes. */
+export type Tour = Schemas['Tour'];
 
 interface TourRow {
   id: string;
@@ -18,7 +18,7 @@ interface TourRow {
   product_route: string | null;
   product_pack: string | null;
   prices: Price[];
-  status: string;
+  status: Schemas['StatusV2'];
   version: number;
   order_count: number;
   sort_key: string;
@@ -79,40 +79,70 @@ export function tourWhere(teamId: string, timezone: string, f: TourFilters, p: P
   return where;
 }
 
-export async function listTours(
-  db: Db,
-  team: { teamId: string; timezone: string },
-  f: TourFilters & { orderBy?: string },
-  req: PageRequest,
-  maxLimit = 200,
-): Promise<Page<Tour>> {
-  const { limit, offset, cursor } = pageWindow(req, maxLimit);
-  const desc = f.orderBy === 'DEPARTURE_AT_DESC';
+const tourSort = (orderBy: string | undefined) => ({ col: 'departure_at', desc: orderBy === 'DEPARTURE_AT_DESC' });
+const TOURS = { select: TOUR_SELECT, alias: 't', map: mapTour, where: tourWhere, sort: tourSort };
+
+/** One page of tours, by departure then id; the cursor continues after the last row. */
+export const listTours = listByDate(TOURS);
+
+/** How many of a team's tours match the filters. */
+export async function countTours(db: Db, team: { teamId: string; timezone: string }, f: TourFilters): Promise<number> {
   const p = new Params();
   const where = tourWhere(team.teamId, team.timezone, f, p);
-  if (cursor) {
-    where.push(
-      `(t.departure_at, t.id) ${desc ? '<' : '>'} (${p.add(String(cursor[0]))}::timestamptz, ${p.add(cursor[1])})`,
-    );
-  }
-  const dir = desc ? 'DESC' : 'ASC';
-  const sql = `${TOUR_SELECT.replace('SELECT', 'SELECT t.departure_at::text AS sort_key,')}
-    WHERE ${where.join(' AND ')}
-    ORDER BY t.departure_at ${dir}, t.id ${dir}
-    LIMIT ${limit + 1}${offset ? ` OFFSET ${offset}` : ''}`;
-  const rows = await db.query<TourRow>(sql, p.values);
-  return toPage(rows, limit, (r) => [r.sort_key, r.id], mapTour);
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM tours t WHERE ${where.join(' AND ')}`,
+    p.values,
+  );
+  return Number(row?.n ?? 0);
 }
 
-export async function toursByIds(db: Db, ids: string[]): Promise<Tour[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.query<TourRow>(`${TOUR_SELECT} WHERE t.id = ANY($1::text[])`, [ids]);
-  const byId = new Map(rows.map((r) => [r.id, mapTour(r)]));
-  return ids.map((id) => byId.get(id)).filter((t): t is Tour => Boolean(t));
-}
+export const toursByIds = (db: Db, ids: string[]): Promise<Tour[]> => rowsByIds(db, TOURS, ids);
 
 export async function tourById(db: Db, id: string): Promise<Tour> {
   const [tour] = await toursByIds(db, [id]);
   if (!tour) throw new Error(`Tour ${id} vanished`);
   return tour;
+}
+
+/** What an edit of tours (updateTours) may change. */
+export const TOUR_EDITS: EditableColumn<Schemas['TourUpdate'], Tour>[] = [
+  { field: 'departureAt', column: 'departure_at', type: 'timestamptz' },
+  { field: 'prices', column: 'prices', type: 'jsonb' },
+  { field: 'displayName', column: 'display_name', type: 'text' },
+];
+
+export interface NewTour {
+  id: string;
+  teamId: string;
+  displayId: string;
+  displayName: string;
+  departureAt: Date;
+  productId: string | null;
+}
+
+/** Inserts a tour, grouped. */
+export async function insertTour(db: Db, tour: NewTour): Promise<void> {
+  await db.query(
+    `INSERT INTO tours (id, team_id, display_id, display_name, departure_at, product_id, status)
+     VALUES ($1, $2, $3, $4, $5, $6, 'grouped')`,
+    [tour.id, tour.teamId, tour.displayId, tour.displayName, tour.departureAt.toISOString(), tour.productId],
+  );
+}
+
+/** Locks a tour's row for the rest of the transaction. */
+export async function lockTour(db: Db, id: string): Promise<void> {
+  await db.query('SELECT id FROM tours WHERE id = $1 FOR UPDATE', [id]);
+}
+
+export async function deleteTour(db: Db, teamId: string, id: string): Promise<void> {
+  await db.query('DELETE FROM tours WHERE id = $1 AND team_id = $2', [id, teamId]);
+}
+
+/** The local day (YYYY-MM-DD) of an instant in a timezone, as the database tells it. */
+export async function localDay(db: Db, at: Date, timezone: string): Promise<string> {
+  const [row] = await db.query<{ d: string }>(`SELECT to_char($1::timestamptz AT TIME ZONE $2, 'YYYY-MM-DD') AS d`, [
+    at.toISOString(),
+    timezone,
+  ]);
+  return row.d;
 }

@@ -1,9 +1,9 @@
-import { defaultFeatureFlags } from '../../src/domain/feature-flags';
-import { findCountry } from '../../src/domain/countries';
-import { OTAS } from '../../src/domain/statuses';
+import { defaultFeatureFlags } from '../../shared/feature-flags';
+import { findCountry } from '../../shared/countries';
+import { OTA_LABELS, OTAS } from '../../shared/otas';
 import type { Db } from '../db/client';
 import { DEMO_ACCOUNTS } from '../identity/accounts';
-import { CITIES, FIRST_NAMES, LANGUAGES, LAST_NAMES, OTA_NAME, TEAMS, type TeamSeed } from './catalog';
+import { CITIES, FIRST_NAMES, LANGUAGES, LAST_NAMES, TEAMS, type TeamSeed } from './catalog';
 import { insertRows } from './insert';
 import type { Random } from './random';
 
@@ -32,10 +32,10 @@ function mailContent() {
     OTAS.map((ota) => [
       ota,
       {
-        subject: `{{ productName }}: your ${OTA_NAME[ota]} booking {{ displayId }} is confirmed`,
+        subject: `{{ productName }}: your ${OTA_LABELS[ota]} booking {{ displayId }} is confirmed`,
         body:
           'Hello {{ customerName }},\n\n' +
-          `Thank you for booking {{ productName }} ({{ pack }}) on ${OTA_NAME[ota]}. ` +
+          `Thank you for booking {{ productName }} ({{ pack }}) on ${OTA_LABELS[ota]}. ` +
           'Your tour departs on {{ departureDate }} at {{ departureTime }} for {{ quantity }} ' +
           '{% if quantity == 1 %}guest{% else %}guests{% endif %}.\n' +
           'Route: {{ route }}\n\n' +

@@ -1,5 +1,5 @@
 import type { Ota, Status } from '../../src/domain/statuses';
-import type { Schemas } from '../contract';
+import type { Schemas } from '../../shared/contract';
 import type { OrderTableRow } from '../repo/orders';
 import { FIRST_NAMES, LANGUAGES, LAST_NAMES, OTA_PREFIX, USD_RATE, type ProductSeed } from './catalog';
 import type { SeededTeam } from './base';

@@ -1,7 +1,4 @@
-import type { Ota } from './statuses';
-
-/** The editor of a product's mail content: OTA names, drafts and where a variable goes. */
-export const OTA_LABELS: Record<Ota, string> = { KLOOK: 'Klook', KKDAY: 'KKday', VIATOR: 'Viator', MPG: 'MPG' };
+/** The editor of a product's mail content: drafts and where a variable goes. */
 
 export type TemplateField = 'subject' | 'body';
 

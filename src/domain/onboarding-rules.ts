@@ -1,4 +1,4 @@
-import { findCountry } from './countries';
+import { findCountry } from '../../shared/countries';
 
 /** The onboarding stages of SPEC section 4, 1 (sign-in) to 7 (closed). */
 export const STAGES = [

@@ -1,45 +1,12 @@
 import { ordersLink } from './statistics-links';
-import type { DateBasis } from './statistics-period';
 import { statusLabel, type Ota, type Status } from './statuses';
+import type { CurrencyAmount, OrderStatistics, StatisticsFigures } from '../../shared/statistics';
 
 /**
  * What the statistics screen shows of a month: the KPI cards with their change against the month
- * before, and the rows of its charts and tables. The shapes are the contract's OrderStatistics.
+ * before, and the rows of its charts and tables (the figures' shapes are the contract's, in shared/).
  */
-export interface CurrencyAmount {
-  currency: string;
-  amount: number;
-}
-
-export interface StatisticsFigures {
-  passengers: { adult: number; child: number };
-  /** Largest first. */
-  revenue: CurrencyAmount[];
-  canceled: number;
-  cancelRequested: number;
-  confirmationSent: number;
-  infoSent: number;
-}
-
-export interface ChannelStatistics extends StatisticsFigures {
-  name: string;
-  ota: Ota;
-  monthlyTotal: number;
-  /** One entry per day of the range. */
-  dailyOrders: number[];
-}
-
-export interface OrderStatistics extends StatisticsFigures {
-  month: string;
-  startDate: string;
-  endDate: string;
-  basis: DateBasis;
-  days: string[];
-  /** Klook, KKday, Viator and MPG, in that order. */
-  channels: ChannelStatistics[];
-  totalOrders: number;
-  monthlyTotalOrders: number;
-}
+export type { ChannelStatistics, CurrencyAmount, OrderStatistics, StatisticsFigures } from '../../shared/statistics';
 
 /** How a figure moved since the period before. */
 export type Change =

@@ -1,30 +1,10 @@
-/** Order and tour statuses (statusV2), their labels and the list views built on them. */
-export const STATUSES = ['new', 'pending', 'grouped', 'arranged', 'completed', 'canceled', 'cancel_requested'] as const;
-export type Status = (typeof STATUSES)[number];
+/** The list views built on the statuses; the statuses themselves are shared with the server. */
+import type { Status } from '../../shared/statuses';
 
-const SPECIAL_LABELS: Partial<Record<Status, string>> = {
-  new: 'New Order',
-  completed: 'Tour Completed',
-  cancel_requested: 'Cancel Requested',
-};
-
-/** Label shown for a status: the special ones of SPEC section 4, else the capitalised words. */
-export function statusLabel(status: string): string {
-  const special = SPECIAL_LABELS[status as Status];
-  if (special) return special;
-  return status
-    .split('_')
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
-    .join(' ');
-}
-
-export function isStatus(value: string): value is Status {
-  return (STATUSES as readonly string[]).includes(value);
-}
-
-export const OTAS = ['KLOOK', 'KKDAY', 'VIATOR', 'MPG'] as const;
-export type Ota = (typeof OTAS)[number];
+export { STATUSES, statusLabel, isStatus, ROLES, EMAIL_TYPES } from '../../shared/statuses';
+export type { Status, Role, EmailType } from '../../shared/statuses';
+export { OTAS, OTA_LABELS } from '../../shared/otas';
+export type { Ota } from '../../shared/otas';
 
 export const ORDER_VIEWS = ['new-added', 'pending', 'issues', 'cancel-requested', 'canceled'] as const;
 export type OrderView = (typeof ORDER_VIEWS)[number];
@@ -49,9 +29,3 @@ export const TOUR_VIEW_STATUS: Partial<Record<TourView, Status>> = {
 export const ORDER_SORTS = ['DEPARTURE_AT_ASC', 'DEPARTURE_AT_DESC', 'BOOKED_AT_ASC', 'BOOKED_AT_DESC'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 export const DEFAULT_ORDER_SORT: OrderSort = 'DEPARTURE_AT_ASC';
-
-export const ROLES = ['ADMIN', 'EDITOR', 'MEMBER'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const EMAIL_TYPES = ['CONFIRMATION', 'INFORMATION', 'CANCELLATION', 'REVIEW', 'INQUIRY'] as const;
-export type EmailType = (typeof EMAIL_TYPES)[number];

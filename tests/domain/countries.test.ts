@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, currenciesOf, europeanCodes, findCountry, timezoneOf } from '../../src/domain/countries';
+import { COUNTRIES, currenciesOf, europeanCodes, findCountry, timezoneOf } from '../../shared/countries';
 
 describe('countries', () => {
   it('has every country of the specification with a timezone and a continent', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codesOf, CONTINENTS, COUNTRIES, europeanCodes } from '../../src/domain/countries';
+import { codesOf, CONTINENTS, COUNTRIES, europeanCodes } from '../../shared/countries';
 import {
   changeInWords,
   continentState,
@@ -11,7 +11,7 @@ import {
   sameCountries,
   toggleContinent,
   toggleFlagCountry,
-} from '../../src/domain/feature-flags';
+} from '../../shared/feature-flags';
 
 const flag = (id: string) => defaultFeatureFlags().find((f) => f.id === id);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, currenciesOf } from '../../src/domain/countries';
+import { COUNTRIES, currenciesOf } from '../../shared/countries';
 import {
   formatDateTime,
   formatDay,

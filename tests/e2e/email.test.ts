@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { isFlagOn } from '../../src/domain/feature-flags';
+import { isFlagOn } from '../../shared/feature-flags';
 import { expectAccessible } from './a11y';
 import { launchBrowser, newContext, signIn } from './browser';
 import { waitForMail, mailTo, type Mail } from './mailbox';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { europeanCodes } from '../../src/domain/countries';
+import { europeanCodes } from '../../shared/countries';
 import { expectAccessible } from './a11y';
 import { launchBrowser, newContext, signIn } from './browser';
 import { pageApi } from './page-api';

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { isFlagOn } from '../../src/domain/feature-flags';
+import { isFlagOn } from '../../shared/feature-flags';
 import { expectAccessible } from './a11y';
 import { launchBrowser, newContext, signIn } from './browser';
 import { waitForMail } from './mailbox';

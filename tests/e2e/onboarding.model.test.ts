@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { findCountry } from '../../src/domain/countries';
+import { findCountry } from '../../shared/countries';
 import { isSynthetic, leaves } from '../machines/onboarding-harness';
 import { stageTitle } from '../../src/domain/onboarding-rules';
 import {

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { FeatureFlagRecord } from '../../src/api/services/features';
-import { europeanCodes } from '../../src/domain/countries';
-import { sameCountries, toggleContinent, toggleFlagCountry } from '../../src/domain/feature-flags';
+import { europeanCodes } from '../../shared/countries';
+import { sameCountries, toggleContinent, toggleFlagCountry } from '../../shared/feature-flags';
 import { featureToggleMachine, FLAG_UPDATE_FAILED } from '../../src/machines/feature-toggle/feature-toggle.machine';
 import {
   selectCanRetry,

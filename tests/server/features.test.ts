@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_SENDING_V1, INFO_SENDING_V1 } from '../../src/domain/feature-flags';
+import { EMAIL_SENDING_V1, INFO_SENDING_V1 } from '../../shared/feature-flags';
 import { bearer, person, useServerSuite } from './fixtures';
 
 const s = useServerSuite();

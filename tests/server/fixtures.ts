@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { issueAccessToken } from '../../server/auth/tokens';
-import { defaultFeatureFlags } from '../../src/domain/feature-flags';
+import { defaultFeatureFlags } from '../../shared/feature-flags';
 import { createTestApp, type TestAppOptions } from './helpers';
 
 /** Test data for the handler suites: users, teams and rows of their own (unique per call), so a

@@ -2,7 +2,8 @@ import { analyzeSync, Liquid } from 'liquidjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN, renderMail, type MailContent } from '../../server/email/templates';
 import { EMAIL_TYPES, variableValues, type SendDetails } from '../../server/email/variables';
-import { ordersByIds, OTAS, type Order } from '../../server/repo/orders';
+import { OTAS } from '../../shared/otas';
+import { ordersByIds, type Order } from '../../server/repo/orders';
 import { bearer } from './fixtures';
 import { createTestApp, type TestApp } from './helpers';
 

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { FeatureFlagRecord } from '../../src/api/services/features';
-import { europeanCodes, findCountry } from '../../src/domain/countries';
+import { europeanCodes, findCountry } from '../../shared/countries';
 import { featureToggleMachine, FLAG_UPDATE_FAILED } from '../../src/machines/feature-toggle/feature-toggle.machine';
 import type { Sending } from '../../src/machines/feature-toggle/types';
 import { FeatureToggles } from '../../src/ui/feature-toggle/feature-toggle-screen';

@@ -3,7 +3,7 @@ import { sendEmails, type EmailRequest, type EmailSendResult } from '../../api/s
 import { isApiError } from '../../api/errors';
 import { getFeatures, type FeatureFlagRecord } from '../../api/services/features';
 import { flagsFor, recipients, type EmailKind } from '../../domain/email-recipients';
-import { isFlagOn } from '../../domain/feature-flags';
+import { isFlagOn } from '../../../shared/feature-flags';
 import { guideSearchMachine } from '../guide-search/guide-search.machine';
 import type { NotifyEvent } from '../notify';
 import {

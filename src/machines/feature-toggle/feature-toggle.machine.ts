@@ -1,7 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import { getFeatures, updateFeature, type FeatureFlagRecord } from '../../api/services/features';
-import { findCountry, type Continent } from '../../domain/countries';
-import { sameCountries, toggleContinent, toggleFlagCountry } from '../../domain/feature-flags';
+import { findCountry, type Continent } from '../../../shared/countries';
+import { sameCountries, toggleContinent, toggleFlagCountry } from '../../../shared/feature-flags';
 import type { NotifyEvent } from '../notify';
 import type { FeatureToggleContext, FeatureToggleEvent, Sending } from './types';
 

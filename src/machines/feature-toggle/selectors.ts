@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { FeatureFlagRecord } from '../../api/services/features';
-import { sameCountries } from '../../domain/feature-flags';
+import { sameCountries } from '../../../shared/feature-flags';
 import type { featureToggleMachine } from './feature-toggle.machine';
 
 /** Narrow reads of the feature toggle page for its views (use with `useSelector`). */

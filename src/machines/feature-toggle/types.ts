@@ -1,5 +1,5 @@
 import type { FeatureFlagRecord } from '../../api/services/features';
-import type { Continent } from '../../domain/countries';
+import type { Continent } from '../../../shared/countries';
 
 /** Who changed a flag last, when and what it did; null when it was never changed. */
 export type LastChange = FeatureFlagRecord['lastChange'];

@@ -1,5 +1,6 @@
 import type { MailContent, MailPreview, TemplateFault } from '../../api/services/products';
-import { OTA_LABELS, type Caret, type Draft, type TemplateField } from '../../domain/mail-content';
+import type { Caret, Draft, TemplateField } from '../../domain/mail-content';
+import { OTA_LABELS } from '../../domain/statuses';
 import type { Ota } from '../../domain/statuses';
 
 /** The mail content editor of one product: per OTA, the template saved and the draft typed. */

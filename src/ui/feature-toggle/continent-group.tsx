@@ -1,6 +1,6 @@
 import { chakra, Grid, Text } from '@chakra-ui/react';
-import { COUNTRIES, type Continent } from '../../domain/countries';
-import { continentState } from '../../domain/feature-flags';
+import { COUNTRIES, type Continent } from '../../../shared/countries';
+import { continentState } from '../../../shared/feature-flags';
 import type { FeatureToggleActorRef } from '../../machines/feature-toggle/selectors';
 
 const checkboxStyle = {

@@ -1,8 +1,8 @@
 import { Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { CONTINENTS } from '../../domain/countries';
+import { CONTINENTS } from '../../../shared/countries';
 import { formatTimelineDate } from '../../domain/format';
-import { changeInWords } from '../../domain/feature-flags';
+import { changeInWords } from '../../../shared/feature-flags';
 import {
   selectFlag,
   selectShown,

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { findCountry } from '../../domain/countries';
+import { findCountry } from '../../../shared/countries';
 import { PLANS } from '../../domain/onboarding-rules';
 import { selectValues, type OnboardingActorRef } from '../../machines/onboarding/selectors';
 import { StageHeading } from './stage-heading';

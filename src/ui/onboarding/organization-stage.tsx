@@ -1,7 +1,7 @@
 import { chakra, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { COUNTRIES } from '../../domain/countries';
+import { COUNTRIES } from '../../../shared/countries';
 import { selectErrors, selectValues, type OnboardingActorRef } from '../../machines/onboarding/selectors';
 import { StageHeading } from './stage-heading';
 import { TextField } from './text-field';

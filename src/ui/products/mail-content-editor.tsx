@@ -1,7 +1,7 @@
 import { Grid, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { tabsSlotRecipe } from '@chakra-ui/react/theme';
 import { useSelector } from '@xstate/react';
-import { OTA_LABELS } from '../../domain/mail-content';
+import { OTA_LABELS } from '../../domain/statuses';
 import { OTAS, type Ota } from '../../domain/statuses';
 import {
   selectError,

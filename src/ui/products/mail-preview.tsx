@@ -1,6 +1,6 @@
 import { Box, Button, chakra, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { OTA_LABELS } from '../../domain/mail-content';
+import { OTA_LABELS } from '../../domain/statuses';
 import {
   selectOta,
   selectPreview,

@@ -1,7 +1,8 @@
 import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { SyntheticEvent } from 'react';
-import { OTA_LABELS, type TemplateField } from '../../domain/mail-content';
+import type { TemplateField } from '../../domain/mail-content';
+import { OTA_LABELS } from '../../domain/statuses';
 import {
   selectBuiltIn,
   selectCanEdit,

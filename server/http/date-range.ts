@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors';
+import { badRequest } from './errors';
 
 const DAY_MS = 86_400_000;
 

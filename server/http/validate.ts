@@ -1,4 +1,4 @@
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict } from './errors';
 import type { Price } from '../repo/orders';
 
 /** Checks shared by the write handlers (beyond what the contract validates). */

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { operations } from '../../src/api/schema';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { AuthUser } from '../types';
+import { HttpError } from './errors';
+
+/**
+ * Handlers typed by the contract: a handler of operation O receives O's validated path, query,
+ * headers and JSON body, and returns O's success body, each type generated from
+ * openapi/openapi.yaml. A handler that disagrees with the contract fails the type check.
+ */
+export type OperationId = keyof operations;
+
+type Params<O extends OperationId> = operations[O]['parameters'];
+/** A request part as the contract types it; {} where the operation has none. */
+type Part<T> = [T] extends [never]
+  ? Record<string, never>
+  : [T] extends [undefined]
+    ? Record<string, never>
+    : NonNullable<T>;
+
+export type PathOf<O extends OperationId> = Part<Params<O>['path']>;
+export type QueryOf<O extends OperationId> = Part<Params<O>['query']>;
+/** Header names as Node hands them over: lower-case. */
+type Lowercased<T> = { [K in keyof T as Lowercase<K & string>]: T[K] };
+export type HeadersOf<O extends OperationId> = Lowercased<Part<Params<O>['header']>>;
+export type BodyOf<O extends OperationId> = operations[O] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
+  ? B
+  : operations[O] extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B | undefined
+    : undefined;
+
+type Responses<O extends OperationId> = operations[O]['responses'];
+type ContentOf<R> = R extends { content: infer C } ? C[keyof C] : never;
+/** The JSON body of O's 2xx answers. */
+export type Success<O extends OperationId> = {
+  [S in keyof Responses<O>]: S extends 200 | 201 | 202 ? ContentOf<Responses<O>[S]> : never;
+}[keyof Responses<O>];
+
+export interface Input<O extends OperationId> {
+  path: PathOf<O>;
+  query: QueryOf<O>;
+  headers: HeadersOf<O>;
+  body: BodyOf<O>;
+}
+
+/** What a handler may use besides its input: the database, the configuration, the app's services. */
+export interface Call {
+  db: Db;
+  config: Config;
+  app: FastifyInstance;
+  /** The signed-in caller; 401 when the operation has no bearer security (nobody signed in). */
+  readonly user: AuthUser;
+}
+
+/** An answer other than "200 with this JSON": another status, headers, a stream, JSON text. */
+export class Reply<T = unknown> {
+  declare readonly _body?: T;
+  constructor(
+    readonly status: number,
+    readonly payload: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export const noContent = () => new Reply<never>(204, undefined);
+/** O's body with extra headers (e.g. Idempotent-Replayed). */
+export const withHeaders = <T>(body: T, headers: Record<string, string>) => new Reply<T>(200, body, headers);
+/** JSON already serialised (by the database): sent as it is. */
+export const jsonText = <T>(text: string) =>
+  new Reply<T>(200, text, { 'content-type': 'application/json; charset=utf-8' });
+/** A body in another media type (a CSV stream, a file). */
+export const file = (payload: unknown, headers: Record<string, string>) => new Reply<never>(200, payload, headers);
+
+export type OperationHandler<O extends OperationId> = (
+  input: Input<O>,
+  call: Call,
+) => Promise<Success<O> | Reply<Success<O>> | Reply<never>>;
+
+/** One handler for every operation of the contract: a missing one fails the type check. */
+export type Handlers = { [O in OperationId]: OperationHandler<O> };
+
+function callOf(req: FastifyRequest): Call {
+  const app = req.server;
+  return {
+    db: app.db,
+    config: app.config,
+    app,
+    get user() {
+      if (!req.auth) throw new HttpError(401, 'UNAUTHORIZED', 'Sign in first');
+      return req.auth;
+    },
+  };
+}
+
+/** The Fastify route handler of a typed handler (the route has validated every part already). */
+export function routeHandler<O extends OperationId>(handler: OperationHandler<O>): RouteHandlerMethod {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const input = { path: req.params, query: req.query, headers: req.headers, body: req.body } as Input<O>;
+    const out = await handler(input, callOf(req));
+    if (!(out instanceof Reply)) return out;
+    reply.code(out.status).headers(out.headers);
+    return reply.send(out.payload);
+  };
+}

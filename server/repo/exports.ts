@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import type { OrderFilters, OrderSort } from './orders';
+import type { TourFilters } from './tours';
+
+/** CSV exports: a row holds an export's filters (what its signed link streams) and its message. */
+export type ExportJob = { teamId: string; timezone: string } & (
+  | { kind: 'orders'; filters: OrderFilters & { orderBy?: OrderSort } }
+  | { kind: 'tours'; filters: TourFilters & { orderBy?: string } }
+);
+export type ExportKind = ExportJob['kind'];
+
+/** Stores an export of the team; returns its id. `expires`: unix time in seconds. */
+export async function insertExport(
+  db: Db,
+  row: { teamId: string; kind: ExportKind; filters: Record<string, unknown>; createdBy: string; expires: number },
+): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `INSERT INTO exports (id, team_id, kind, filters, created_by, expires_at)
+     VALUES ($1, $2, $3, $4, $5, to_timestamp($6))`,
+    [id, row.teamId, row.kind, JSON.stringify(row.filters), row.createdBy, row.expires],
+  );
+  return id;
+}
+
+/** Sets the message of an export of this kind in one of the teams; false when there is none. */
+export async function setExportMessage(
+  db: Db,
+  id: string,
+  kind: ExportKind,
+  message: string,
+  teamIds: string[],
+): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE exports SET message = $3 WHERE id = $1 AND kind = $2 AND team_id = ANY($4::text[]) RETURNING id',
+    [id, kind, message, teamIds],
+  );
+  return rows.length > 0;
+}
+
+type JobRow = { team_id: string; timezone: string; created_at: Date } & (
+  | { kind: 'orders'; filters: Extract<ExportJob, { kind: 'orders' }>['filters'] }
+  | { kind: 'tours'; filters: Extract<ExportJob, { kind: 'tours' }>['filters'] }
+);
+
+/** What an export streams, with its team's timezone, and when it was made; undefined when there is none. */
+export async function exportJob(db: Db, id: string): Promise<(ExportJob & { createdAt: Date }) | undefined> {
+  const [row] = await db.query<JobRow>(
+    `SELECT e.kind, e.team_id, e.filters, t.timezone, e.created_at
+       FROM exports e JOIN teams t ON t.id = e.team_id WHERE e.id = $1`,
+    [id],
+  );
+  if (!row) return undefined;
+  const { team_id: teamId, timezone, created_at: createdAt } = row;
+  return row.kind === 'orders'
+    ? { kind: 'orders', filters: row.filters, teamId, timezone, createdAt }
+    : { kind: 'tours', filters: row.filters, teamId, timezone, createdAt };
+}
