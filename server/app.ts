@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { authenticate } from './auth/hook';
 import { createIdTokenVerifier } from './auth/id-token';
+import { registerTokenProxy } from './auth/token-proxy';
 import { isEmbeddedIssuer, type Config } from './config';
 import type { Db } from './db/client';
 import { registerEmailWorker, type AppEmailWorkerOptions } from './email/register';
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const keys = embedded || mountIdentity ? (opts.identityKeys ?? (await loadIdentityKeys(config.dataDir))) : null;
   app.decorate('idTokens', createIdTokenVerifier(config, embedded ? (keys?.publicJwks ?? null) : null));
   if (mountIdentity && keys) await registerIdentity(app, { config, db, keys });
+  registerTokenProxy(app, { db, config });
 
   registerContractRoutes(app, {
     handlers: opts.handlers ?? (await defaultHandlers()),

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Limit } from './http/rate-limit';
+
+/** `NODE_ENV=production` is production; any other value (or none) is the demo that `npm start` runs. */
+export type Mode = 'demo' | 'production';
 
 /** Server settings, read once from the environment at start. */
 export interface Config {
+  /** The demo seeds demo data at start and lets the embedded provider sign in without a password;
+   *  production seeds nothing and signs in with e-mailed codes or an external issuer. */
+  mode: Mode;
   port: number;
   /** Interface to listen on (HOST); 127.0.0.1 unless told otherwise. */
   host: string;
@@ -16,6 +23,9 @@ export interface Config {
   /** OpenID Connect issuer whose ID tokens sign users in; `${publicOrigin}/oidc` is the embedded one. */
   oidcIssuer: string;
   oidcClientId: string;
+  /** OIDC_CLIENT_SECRET for an external issuer that wants one (e.g. Google): only the server's token
+   *  proxy (POST /auth/token) sends it, it never reaches the browser. */
+  oidcClientSecret: string | null;
   /** smtp(s)://user:pass@host:port to send e-mail for real; null writes to the outbox only. */
   smtpUrl: string | null;
   /** Secret for the API access tokens (HS256) and signed download links. */
@@ -23,7 +33,30 @@ export interface Config {
   /** Extra browser origin allowed to use the embedded identity provider: the Vite dev server, set
    *  (DEV_ORIGIN) by `npm run dev` only, so no other start accepts its redirect URI. */
   devOrigin: string | null;
+  /** Attempts allowed per window (server/http/rate-limit.ts). */
+  rateLimits: RateLimits;
 }
+
+export interface RateLimits {
+  /** signIn and register, per client address. */
+  signIn: Limit;
+  /** The embedded provider's sign-in form, per client address. */
+  signInForm: Limit;
+  /** Sign-in codes e-mailed to one address. */
+  signInCode: Limit;
+  /** Export downloads, per client address. */
+  download: Limit;
+  /** Invitation links looked up, per client address. */
+  invitation: Limit;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signIn: { limit: 60, windowSeconds: 60 },
+  signInForm: { limit: 60, windowSeconds: 60 },
+  signInCode: { limit: 5, windowSeconds: 15 * 60 },
+  download: { limit: 60, windowSeconds: 60 },
+  invitation: { limit: 30, windowSeconds: 60 },
+};
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -77,12 +110,17 @@ function parseSmtpUrl(value: string | undefined): string | null {
   return value;
 }
 
-/** TOKEN_SECRET, else a random secret kept in DATA_DIR/token-secret (created once), else a random one in memory. */
-function resolveTokenSecret(env: Env, dataDir: string | null): string {
+/** TOKEN_SECRET, else (demo only) a random secret kept in DATA_DIR/token-secret (created once), else a
+ *  random one in memory. Production wants it set: a file of one instance is not shared by the others
+ *  and is lost with its disk. */
+function resolveTokenSecret(env: Env, dataDir: string | null, mode: Mode): string {
   const given = text(env, 'TOKEN_SECRET');
   if (given !== undefined) {
     if (given.length < 32) throw new ConfigError('TOKEN_SECRET must be at least 32 characters long');
     return given;
+  }
+  if (mode === 'production') {
+    throw new ConfigError('set TOKEN_SECRET (at least 32 random characters, the same on every instance) in production');
   }
   if (dataDir === null) return randomBytes(32).toString('base64url');
   const file = join(dataDir, 'token-secret');
@@ -96,26 +134,53 @@ function resolveTokenSecret(env: Env, dataDir: string | null): string {
   return secret;
 }
 
+export const modeOf = (env: Env): Mode => (text(env, 'NODE_ENV') === 'production' ? 'production' : 'demo');
+
+/** Where the data lives (DATA_DIR, DATABASE_URL), for commands that need nothing else (npm run admin). */
+export function loadDatabaseConfig(env: Env = process.env): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  const rawDataDir = text(env, 'DATA_DIR') ?? './data';
+  return {
+    dataDir: rawDataDir === ':memory:' ? null : resolve(rawDataDir),
+    databaseUrl: parseDatabaseUrl(text(env, 'DATABASE_URL')),
+  };
+}
+
+/** Production never serves a provider that signs anybody in with an address alone. */
+function checkProduction(config: Pick<Config, 'mode' | 'publicOrigin' | 'oidcIssuer' | 'smtpUrl'>): void {
+  if (config.mode !== 'production') return;
+  if (isEmbeddedIssuer(config) && !config.smtpUrl) {
+    throw new ConfigError(
+      'production needs a real sign-in: set SMTP_URL (the embedded provider e-mails one-time codes) or OIDC_ISSUER and OIDC_CLIENT_ID (an external issuer)',
+    );
+  }
+}
+
 /** Reads the configuration from an environment (process.env in production); throws ConfigError on bad values. */
 export function loadConfig(env: Env = process.env): Config {
+  const mode = modeOf(env);
   const port = parsePort(text(env, 'PORT'));
   const host = text(env, 'HOST') ?? '127.0.0.1';
-  const rawDataDir = text(env, 'DATA_DIR') ?? './data';
-  const dataDir = rawDataDir === ':memory:' ? null : resolve(rawDataDir);
+  const { dataDir, databaseUrl } = loadDatabaseConfig(env);
   const publicOrigin = parseOrigin('PUBLIC_ORIGIN', text(env, 'PUBLIC_ORIGIN') ?? `http://localhost:${port}`);
   const oidcIssuer = parseOrigin('OIDC_ISSUER', text(env, 'OIDC_ISSUER') ?? `${publicOrigin}/oidc`);
   const devOrigin = text(env, 'DEV_ORIGIN');
+  const smtpUrl = parseSmtpUrl(text(env, 'SMTP_URL'));
+  // before the token secret: a refused production start leaves no file behind
+  checkProduction({ mode, publicOrigin, oidcIssuer, smtpUrl });
   return {
+    mode,
     port,
     host,
     dataDir,
-    databaseUrl: parseDatabaseUrl(text(env, 'DATABASE_URL')),
+    databaseUrl,
     publicOrigin,
     oidcIssuer,
     oidcClientId: text(env, 'OIDC_CLIENT_ID') ?? 'tourdesk-app',
-    smtpUrl: parseSmtpUrl(text(env, 'SMTP_URL')),
-    tokenSecret: resolveTokenSecret(env, dataDir),
+    oidcClientSecret: text(env, 'OIDC_CLIENT_SECRET') ?? null,
+    smtpUrl,
+    tokenSecret: resolveTokenSecret(env, dataDir, mode),
     devOrigin: devOrigin === undefined ? null : parseOrigin('DEV_ORIGIN', devOrigin),
+    rateLimits: DEFAULT_RATE_LIMITS,
   };
 }
 

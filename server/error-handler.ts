@@ -86,6 +86,7 @@ function send(reply: FastifyReply, status: number, error: string, message: strin
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof HttpError) {
     if (err.status === 401) reply.header('WWW-Authenticate', 'Bearer');
+    reply.headers(err.headers);
     return send(reply, err.status, err.error, err.message);
   }
   const fastifyErr = err as FastifyError;

@@ -1,4 +1,5 @@
 import type { Db } from './db/client';
+import type { Role } from '../shared/statuses';
 import type { Config } from './config';
 import type { EmailWorker } from './email/worker';
 
@@ -6,6 +7,14 @@ export interface AuthUser {
   userId: string;
   email: string;
   name: string;
+  /** The access token the request came with: its id (jti) and expiry (unix seconds), what logout revokes. */
+  token?: { id: string; expiresAt: number };
+}
+
+/** The signed-in caller of an operation, with the least team role the operation needs
+ *  (shared/permissions.ts): every authorization check of the request asks for it. */
+export interface Caller extends AuthUser {
+  needs: Role;
 }
 
 declare module 'fastify' {

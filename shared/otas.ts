@@ -2,7 +2,10 @@
 export const OTAS = ['KLOOK', 'KKDAY', 'VIATOR', 'MPG'] as const;
 export type Ota = (typeof OTAS)[number];
 
-export const OTA_LABELS = { KLOOK: 'Klook', KKDAY: 'KKday', VIATOR: 'Viator', MPG: 'MPG' } as const satisfies Record<Ota, string>;
+export const OTA_LABELS = { KLOOK: 'Klook', KKDAY: 'KKday', VIATOR: 'Viator', MPG: 'MPG' } as const satisfies Record<
+  Ota,
+  string
+>;
 
 export const isOta = (value: string): value is Ota => (OTAS as readonly string[]).includes(value);
 

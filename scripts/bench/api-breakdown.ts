@@ -38,7 +38,7 @@ async function time(label: string, fn: () => unknown): Promise<void> {
 }
 
 try {
-  const user = await verifyAccessToken(data.token, config);
+  const user = { ...(await verifyAccessToken(data.token, config)), needs: 'MEMBER' as const };
   const team = await access(db, user, { team: data.teamId });
   const page = await listOrders(db, team, filters, {});
   const body = { orders: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };

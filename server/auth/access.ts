@@ -10,7 +10,7 @@ import {
   type MembershipRow,
   type TeamOwned,
 } from '../repo/memberships';
-import type { AuthUser } from '../types';
+import type { AuthUser, Caller } from '../types';
 
 /**
  * Authorization, the one way to ask: `access(db, user, target, role)` answers the caller's team
@@ -55,9 +55,9 @@ const toAccess = (row: MembershipRow): TeamAccess => ({
 
 export async function access(
   db: Db,
-  user: Pick<AuthUser, 'userId'>,
+  user: Pick<Caller, 'userId' | 'needs'>,
   target: Target,
-  role: Role = 'MEMBER',
+  role: Role = user.needs,
 ): Promise<TeamAccess> {
   let row: MembershipRow | undefined;
   if ('team' in target) {
@@ -79,7 +79,7 @@ export async function access(
  */
 export async function accessRows(
   db: Db,
-  user: Pick<AuthUser, 'userId'>,
+  user: Pick<Caller, 'userId' | 'needs'>,
   table: 'orders' | 'tours',
   ids: string[],
   opts: { lock?: boolean; role?: Role } = {},
@@ -89,7 +89,7 @@ export async function accessRows(
   const rows = await versionsByIds(db, table, ids, opts.lock ?? false);
   const mine = rows.filter((r) => {
     const role = teams.get(r.teamId);
-    return role !== undefined && roleAtLeast(role, opts.role ?? 'MEMBER');
+    return role !== undefined && roleAtLeast(role, opts.role ?? user.needs);
   });
   if (mine.length !== ids.length) throw notFound(table === 'orders' ? 'Order' : 'Tour');
   return new Map(mine.map((r) => [r.id, r]));

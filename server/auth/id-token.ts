@@ -10,11 +10,12 @@ import { isEmbeddedIssuer, type Config } from '../config';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
 import { insertNonce, nonceExists } from '../repo/nonces';
+import { discoverIssuer } from './discovery';
 
 /**
  * Verifies ID tokens of the configured OpenID Connect issuer: signature (issuer's JWKS), iss, aud
- * (our client id), exp, a nonce, a verified e-mail. The embedded issuer's keys are used in process;
- * any other issuer is found through its discovery document.
+ * (our client id), exp, a nonce, an e-mail address with email_verified true. The embedded issuer's
+ * keys are used in process; any other issuer is found through its discovery document.
  */
 export interface VerifiedIdToken {
   issuer: string;
@@ -42,17 +43,6 @@ function unauthorized(message: string): HttpError {
   return new HttpError(401, 'UNAUTHORIZED', message);
 }
 
-async function discoverJwks(issuer: string): Promise<JWTVerifyGetKey> {
-  const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-  const res = await fetch(url, { signal: AbortSignal.timeout(5000), headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`OpenID discovery failed at ${url}: HTTP ${res.status}`);
-  const doc = (await res.json()) as { issuer?: string; jwks_uri?: string };
-  if (doc.issuer !== issuer)
-    throw new Error(`OpenID discovery at ${url} names issuer ${doc.issuer}, expected ${issuer}`);
-  if (!doc.jwks_uri) throw new Error(`OpenID discovery at ${url} has no jwks_uri`);
-  return createRemoteJWKSet(new URL(doc.jwks_uri));
-}
-
 export function createIdTokenVerifier(
   config: Pick<Config, 'oidcIssuer' | 'oidcClientId' | 'publicOrigin'>,
   embeddedJwks: JSONWebKeySet | null,
@@ -64,7 +54,7 @@ export function createIdTokenVerifier(
         if (!embeddedJwks) throw new Error('The embedded identity provider has no keys');
         keys = Promise.resolve(createLocalJWKSet(embeddedJwks));
       } else {
-        keys = discoverJwks(config.oidcIssuer);
+        keys = discoverIssuer(config.oidcIssuer).then((doc) => createRemoteJWKSet(new URL(doc.jwks_uri)));
         keys.catch(() => (keys = null)); // try discovery again next time
       }
     }
@@ -103,7 +93,12 @@ export function createIdTokenVerifier(
       if (typeof payload.nonce !== 'string' || payload.nonce.length === 0) throw unauthorized('ID token has no nonce');
       if (typeof payload.email !== 'string' || !payload.email.includes('@'))
         throw unauthorized('ID token has no e-mail address');
-      if (payload.email_verified === false) throw unauthorized('The e-mail address of this identity is not verified');
+      // Accounts are found by e-mail at the first sign-in: only an address the issuer vouches for counts.
+      if (payload.email_verified !== true && payload.email_verified !== 'true') {
+        throw unauthorized(
+          'The identity provider has not verified the e-mail address of this identity (email_verified is not true)',
+        );
+      }
       const email = payload.email.trim().toLowerCase();
       const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : email.split('@')[0];
       return {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { insertUser, type UserRow } from '../repo/users';
+import { HttpError } from '../http/errors';
+import { bindIdentity, insertUser, type UserOfIdentity, type UserRow } from '../repo/users';
 import { consumeNonce, type VerifiedIdToken } from './id-token';
 
 /**
@@ -13,5 +14,18 @@ export async function registerIdentity(db: Db, token: VerifiedIdToken): Promise<
     if (!(await insertUser(tx, { ...user, issuer: token.issuer, subject: token.subject }))) return undefined;
     await consumeNonce(tx, token);
     return user;
+  });
+}
+
+/**
+ * Signs the user of a verified ID token in: spends the nonce and, at a first sign-in by e-mail,
+ * binds the token's issuer and subject to the user, both or neither.
+ */
+export async function completeSignIn(db: Db, token: VerifiedIdToken, user: UserOfIdentity): Promise<void> {
+  await db.tx(async (tx) => {
+    if (user.unbound && !(await bindIdentity(tx, user.id, token))) {
+      throw new HttpError(409, 'CONFLICT', 'Another sign-in bound this account just now: sign in again');
+    }
+    await consumeNonce(tx, token);
   });
 }

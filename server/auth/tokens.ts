@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt, jwtVerify, errors as joseErrors } from 'jose';
 import type { Config } from '../config';
 import type { AuthUser } from '../types';
 
-/** The API's own access tokens: HS256 JWTs `{ sub: userId, email, name }`, valid at most 12 hours. */
+/** The API's own access tokens: HS256 JWTs `{ sub: userId, email, name, jti }`, valid at most 12 hours; the
+ *  id (jti) is what a logout revokes (server/auth/logout.ts). */
 export const ACCESS_TOKEN_TTL_SECONDS = 12 * 60 * 60;
 const ISSUER = 'tourdesk-api';
 const AUDIENCE = 'tourdesk-api';
@@ -29,6 +31,7 @@ export async function issueAccessToken(
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
+    .setJti(randomBytes(16).toString('base64url'))
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
     .sign(key(config));
 }
@@ -67,13 +70,14 @@ export async function verifyUncached(token: string, config: Pick<Config, 'tokenS
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
       maxTokenAge: ACCESS_TOKEN_TTL_SECONDS + 60,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.name !== 'string') {
+    const { sub, email, name, jti, exp } = payload;
+    if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string' || typeof jti !== 'string') {
       throw new InvalidAccessToken('Access token is missing claims');
     }
-    return { userId: payload.sub, email: payload.email, name: payload.name };
+    return { userId: sub, email, name, token: { id: jti, expiresAt: Number(exp) } };
   } catch (err) {
     if (err instanceof InvalidAccessToken) throw err;
     if (err instanceof joseErrors.JWTExpired) throw new InvalidAccessToken('Access token has expired');

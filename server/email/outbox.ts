@@ -51,13 +51,17 @@ export async function recordOutcome(db: Db, token: string, sent: ClaimedMessage[
   });
 }
 
+/** A message about an order (one about no order, an invitation, sets no checkpoint and logs no event). */
+type OrderMessage = ClaimedMessage & { orderId: string; type: EmailType };
+const isAboutOrder = (m: ClaimedMessage): m is OrderMessage => m.orderId !== null && m.type !== 'INVITATION';
+
 async function recordSent(tx: Db, token: string, sent: ClaimedMessage[]): Promise<void> {
   const mine = await outbox.markSent(
     tx,
     token,
     sent.map((m) => m.id),
   );
-  const done = sent.filter((m) => mine.has(m.id));
+  const done = sent.filter((m) => mine.has(m.id)).filter(isAboutOrder);
   // one jsonb of flags per order: two messages of one order in a claim must not overwrite each other
   const flags = new Map<string, Record<string, boolean>>();
   for (const m of done) {

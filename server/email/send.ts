@@ -8,8 +8,9 @@ import { eventId as timeOrderedId, type Operator } from '../repo/events';
 import { listFlags } from '../repo/features';
 import { productsMail } from '../repo/mail-content';
 import { ordersByIds, type Order } from '../repo/orders';
-import { enqueue, guideContact, messagesOfType, storeAnswer, type NewMessage } from '../repo/outbox';
-import type { AuthUser } from '../types';
+import { guideContact } from '../repo/guides';
+import { enqueue, messagesOfType, storeAnswer, type NewMessage } from '../repo/outbox';
+import type { Caller } from '../types';
 import { CHECKPOINT } from './outbox';
 import { requestHash, takeKey } from './requests';
 import { customContent, renderMail } from './templates';
@@ -36,7 +37,7 @@ async function checkFlags(db: Db, type: EmailType, team: TeamAccess): Promise<vo
   }
 }
 
-async function detailsOf(db: Db, type: EmailType, b: SendRequest): Promise<SendDetails> {
+async function detailsOf(db: Db, type: EmailType, b: SendRequest, teamId: string): Promise<SendDetails> {
   const details: SendDetails = {
     meetingPoint: b.info?.meetingPoint,
     meetingTime: b.info?.meetingTime,
@@ -45,7 +46,8 @@ async function detailsOf(db: Db, type: EmailType, b: SendRequest): Promise<SendD
   };
   if (type === 'INQUIRY' && !b.info?.message?.trim()) throw badRequest('An INQUIRY needs its text in info.message');
   if (b.info?.guideId) {
-    const guide = await guideContact(db, b.info.guideId);
+    // a guide of the team's own directory only
+    const guide = await guideContact(db, teamId, b.info.guideId);
     if (!guide) throw badRequest(`Unknown guide ${b.info.guideId}`);
     details.guide = guide;
   }
@@ -157,7 +159,7 @@ async function queueMessages(
  */
 export async function sendEmails(
   db: Db,
-  user: AuthUser,
+  user: Caller,
   type: EmailType,
   b: SendRequest,
   key: string,
@@ -173,7 +175,7 @@ export async function sendEmails(
     if (previous) return { replayed: true, result: previous.replay };
     const team = await access(tx, user, { team: teamId });
     await checkFlags(tx, type, team);
-    const result = await queueMessages(tx, type, team, b, await detailsOf(tx, type, b), by);
+    const result = await queueMessages(tx, type, team, b, await detailsOf(tx, type, b, teamId), by);
     await storeAnswer(tx, teamId, key, result);
     return { replayed: false, result };
   });

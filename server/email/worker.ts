@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
+import { purgeExpiredAccessRecords } from '../auth/housekeeping';
 import { claim, purgeRequests, type ClaimedMessage } from '../repo/outbox';
+import { existingOrderIds } from '../repo/orders';
 import { bannerImages } from './banner';
 import { mailParts, senders } from './letterhead';
 import { LOGO_CID } from './html';
@@ -66,6 +68,9 @@ function isPermanent(err: unknown): boolean {
   return e.code === 'EENVELOPE' || e.code === 'EMESSAGE';
 }
 
+/** Why a message of a deleted order failed (its Emails list shows it once the order is restored). */
+export const ORDER_DELETED = 'Not sent: the order was deleted before the message went out';
+
 function reasonOf(err: unknown): string {
   const e = err as SmtpFault;
   return (e.response || e.message || String(err)).slice(0, 1000);
@@ -102,8 +107,14 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
     const from = senderAddress();
     const sent: ClaimedMessage[] = [];
     const failed: Failure[] = [];
+    // a message about an order deleted since it was queued is not sent (restoring the order does not send it)
+    const live = await existingOrderIds(db, [...new Set(batch.flatMap((m) => (m.orderId ? [m.orderId] : [])))]);
     await Promise.all(
       batch.map(async (m) => {
+        if (m.orderId && !live.has(m.orderId)) {
+          failed.push({ message: m, reason: ORDER_DELETED, retryInMs: null });
+          return;
+        }
         if (m.attempts > opts.maxAttempts) {
           // claimed again after its worker died, too many times
           failed.push({ message: m, reason: `Gave up after ${m.attempts - 1} attempts`, retryInMs: null });
@@ -111,7 +122,9 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
         }
         try {
           const { id, recipient: to, subject, text } = m;
-          const team = teams.get(m.teamId) ?? { name: '', logo: null, banner: [] };
+          const sender = teams.get(m.teamId) ?? { name: '', logo: null, banner: [] };
+          // the team's ads go with its messages to customers, not with an invitation to a colleague
+          const team = m.orderId === null ? { ...sender, banner: [] } : sender;
           const parts = mailParts(team, team.logo ? `cid:${LOGO_CID}` : null, text, 'attached');
           await transport.send({ id, from, to, subject, ...parts, logo: team.logo, images: bannerImages(team.banner) });
           sent.push(m);
@@ -137,6 +150,7 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
         if (Date.now() - lastPurge > 3_600_000) {
           lastPurge = Date.now();
           await purgeRequests(db, opts.keepRequestsDays);
+          await purgeExpiredAccessRecords(db);
         }
       } catch (err) {
         if (stopped) break;

@@ -10,6 +10,15 @@ import { listTours, type Tour } from '../repo/tours';
 /** CSV export: every row of the export's filters, read in keyset batches of 1000, streamed. */
 export const BATCH = 1000;
 
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a single
+ * quote in front, so it shows as the text it is (OWASP's CSV injection advice). Strings only: numbers
+ * stay numbers.
+ */
+export function neutralise(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
 const prices = (list: Price[]) => list.map((p) => `${p.type} ${p.amount} ${p.currency}`).join('; ');
 
 const ORDER_COLUMNS = [
@@ -98,7 +107,7 @@ async function* records(db: Db, job: ExportJob): AsyncGenerator<unknown[]> {
 
 /** A readable CSV stream, header row first; database errors end the stream with an error. */
 export function csvStream(db: Db, job: ExportJob): NodeJS.ReadableStream {
-  const out = stringify();
+  const out = stringify({ cast: { string: neutralise } });
   pipeline(Readable.from(records(db, job)), out, () => undefined);
   return out;
 }

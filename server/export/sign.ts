@@ -1,20 +1,34 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Signed, expiring download links: signature = hex HMAC-SHA256 of `${id}.${expires}`. */
-export const LINK_TTL_SECONDS = 3600;
+/**
+ * Signed, expiring download links, each signed for the person who made it: signature = hex
+ * HMAC-SHA256 of `${id}.${expires}.${userId}`, where userId is the export's `created_by` (not in the
+ * link: the server reads it from the export). A link lives minutes: long enough to start a download,
+ * too short to be passed around.
+ */
+export const LINK_TTL_SECONDS = 5 * 60;
 
-export function signature(secret: string, id: string, expires: number): string {
-  return createHmac('sha256', secret).update(`${id}.${expires}`).digest('hex');
+export interface LinkParts {
+  id: string;
+  /** Unix time in seconds. */
+  expires: number;
+  /** Who made the export. */
+  userId: string;
 }
 
-export function downloadPath(secret: string, id: string, expires: number): string {
-  return `/api/v1/exports/${encodeURIComponent(id)}/download?expires=${expires}&signature=${signature(secret, id, expires)}`;
+export function signature(secret: string, { id, expires, userId }: LinkParts): string {
+  return createHmac('sha256', secret).update(`${id}.${expires}.${userId}`).digest('hex');
 }
 
-/** True when the signature is the one this server made for (id, expires); constant-time compare. */
-export function verifySignature(secret: string, id: string, expires: number, given: string): boolean {
+export function downloadPath(secret: string, link: LinkParts): string {
+  const { id, expires } = link;
+  return `/api/v1/exports/${encodeURIComponent(id)}/download?expires=${expires}&signature=${signature(secret, link)}`;
+}
+
+/** True when the signature is the one this server made for the link's parts; constant-time compare. */
+export function verifySignature(secret: string, link: LinkParts, given: string): boolean {
   if (!/^[0-9a-f]{64}$/i.test(given)) return false;
-  const want = Buffer.from(signature(secret, id, expires), 'hex');
+  const want = Buffer.from(signature(secret, link), 'hex');
   const got = Buffer.from(given.toLowerCase(), 'hex');
   return want.length === got.length && timingSafeEqual(want, got);
 }
@@ -25,10 +39,10 @@ export interface ParsedLink {
   signature: string;
 }
 
-/** Why a download of (id, expires, signature) is refused now, or null when it may go ahead. */
-export function downloadRefusal(secret: string, id: string, expires: number, given: string): string | null {
-  if (!verifySignature(secret, id, expires, given)) return 'Invalid download link';
-  if (expires * 1000 < Date.now()) return 'This download link has expired';
+/** Why a download of the link is refused now, or null when its signature and expiry let it go ahead. */
+export function downloadRefusal(secret: string, link: LinkParts, given: string, now = Date.now()): string | null {
+  if (!verifySignature(secret, link, given)) return 'Invalid download link';
+  if (link.expires * 1000 < now) return 'This download link has expired';
   return null;
 }
 

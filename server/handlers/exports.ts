@@ -1,10 +1,8 @@
 import { access, teamsOf } from '../auth/access';
 import { csvStream } from '../export/csv';
-import { createExport, setMessage } from '../export/links';
-import { downloadRefusal } from '../export/sign';
-import { HttpError, notFound } from '../http/errors';
+import { createExport, openDownload, setMessage } from '../export/links';
 import { file, type Call, type OperationHandler } from '../http/operation';
-import { exportJob, type ExportKind } from '../repo/exports';
+import type { ExportKind } from '../repo/exports';
 
 /** CSV exports: a signed, expiring download link of the list's filters, a message on it, the file. */
 async function exportList(kind: ExportKind, query: Record<string, unknown> & { teamId: string }, call: Call) {
@@ -31,12 +29,10 @@ export const updateToursExportMessage: OperationHandler<'updateToursExportMessag
   exportMessage('tours', query.presignedUrl, body.message, call);
 
 /** Streams the CSV of a signed link (no sign-in: the link is the key); 403 when the signature is
- *  wrong or the link has expired. */
+ *  wrong, the link has expired or its maker has left the team. */
 export const downloadExport: OperationHandler<'downloadExport'> = async ({ path, query }, { db, config }) => {
-  const refusal = downloadRefusal(config.tokenSecret, path.id, Number(query.expires), query.signature);
-  if (refusal) throw new HttpError(403, 'FORBIDDEN', refusal);
-  const job = await exportJob(db, path.id);
-  if (!job) throw notFound('Export');
+  const link = { id: path.id, expires: Number(query.expires), signature: query.signature };
+  const job = await openDownload(db, config.tokenSecret, link);
   const stamp = job.createdAt.toISOString().slice(0, 10);
   return file(csvStream(db, job), {
     'content-type': 'text/csv; charset=utf-8',

@@ -12,6 +12,7 @@ import {
   updateAd,
   updateAdGroup,
 } from './ads';
+import { listDeleted } from './deleted';
 import {
   downloadExport,
   exportOrdersCsv,
@@ -30,6 +31,7 @@ import {
   deleteOrder,
   getOrder,
   listOrders,
+  restoreOrder,
 } from './orders';
 import { createOrders } from './orders-create';
 import { listOrderEmails, sendOrderEmail } from './orders-email';
@@ -46,10 +48,20 @@ import {
   updateUserSetting,
 } from './settings';
 import { getOrderStatistics } from './statistics';
-import { addTourComment, countToursTotal, deleteTour, getTour, listTours } from './tours';
+import { addTourComment, countToursTotal, deleteTour, getTour, listTours, restoreTour } from './tours';
 import { linkOrders, unlinkOrder } from './tours-link';
 import { createTour, updateTourStatusBatch, updateTours } from './tours-write';
-import { getMe } from './users';
+import {
+  acceptInvitation,
+  getInvitation,
+  inviteMember,
+  listInvitations,
+  listMemberEvents,
+  removeMember,
+  revokeInvitation,
+  updateMemberRole,
+} from './members';
+import { getMe, logout } from './users';
 import { register, signIn } from './users-auth';
 
 /** Every contract operation's handler, keyed by operationId: one missing, or one whose types disagree with
@@ -67,13 +79,18 @@ export const handlers: Handlers = {
   listOrderEmails,
   addOrderComment,
   deleteOrder,
+  restoreOrder,
+  listDeleted,
   countOrdersDaily,
   countOrdersTotal,
   getOrderStatistics,
   // users and orgs
   signIn,
   register,
+  logout,
   getMe,
+  getInvitation,
+  acceptInvitation,
   getOrg,
   getMyOrg,
   upsertOrg,
@@ -86,6 +103,7 @@ export const handlers: Handlers = {
   linkOrders,
   createTour,
   deleteTour,
+  restoreTour,
   exportToursCsv,
   updateToursExportMessage,
   addTourComment,
@@ -102,6 +120,12 @@ export const handlers: Handlers = {
   getTeamSetting,
   updateTeamSetting,
   listTeamMembers,
+  updateMemberRole,
+  removeMember,
+  listMemberEvents,
+  listInvitations,
+  inviteMember,
+  revokeInvitation,
   getOtaAccounts,
   updateOtaAccounts,
   // guides, ads, features, exports, health
@@ -124,4 +148,6 @@ export const handlers: Handlers = {
 
 /** The Fastify route handler of every operation. */
 export const routeHandlers = (): Record<string, RouteHandlerMethod> =>
-  Object.fromEntries(Object.entries(handlers).map(([id, handler]) => [id, routeHandler(handler as never)]));
+  Object.fromEntries(
+    Object.entries(handlers).map(([id, handler]) => [id, routeHandler(id as never, handler as never)]),
+  );

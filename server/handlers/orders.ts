@@ -3,12 +3,13 @@ import { rangeDays } from '../http/date-range';
 import { notFound } from '../http/errors';
 import { jsonText, noContent, type OperationHandler, type Success } from '../http/operation';
 import { addComment } from '../records/comments';
+import * as deletes from '../records/deletes';
 import { orderPageJson } from '../records/order-page';
 import { timeline } from '../repo/events';
 import { countTotal, dailyCounts } from '../repo/order-counts';
-import { deleteOrder as deleteOrderOfTeam, ordersByIds } from '../repo/orders';
+import { ordersByIds } from '../repo/orders';
 
-/** Order reads: list, detail, counts; plus comment and delete. */
+/** Order reads: list, detail, counts; plus comment, delete and restore. */
 export const listOrders: OperationHandler<'listOrders'> = async ({ query }, { db, user }) => {
   const json = await orderPageJson(db, user, query);
   if (json === null) return { orders: [], hasMore: false, nextCursor: null };
@@ -40,7 +41,9 @@ export const addOrderComment: OperationHandler<'addOrderComment'> = async ({ pat
   addComment(db, user, { order: path.id }, body.comment);
 
 export const deleteOrder: OperationHandler<'deleteOrder'> = async ({ path }, { db, user }) => {
-  const team = await access(db, user, { order: path.id });
-  await deleteOrderOfTeam(db, team.teamId, path.id);
+  await deletes.deleteOrder(db, user, path.id);
   return noContent();
 };
+
+export const restoreOrder: OperationHandler<'restoreOrder'> = async ({ path }, { db, user }) =>
+  deletes.restoreOrder(db, user, path.id);

@@ -43,7 +43,7 @@ export const getTeamSetting: OperationHandler<'getTeamSetting'> = async ({ query
 };
 
 export const updateTeamSetting: OperationHandler<'updateTeamSetting'> = async ({ query, body }, { db, user }) => {
-  const team = await access(db, user, { team: query.teamId }, 'ADMIN');
+  const team = await access(db, user, { team: query.teamId });
   const setting = await changeSetting(db, 'teams', team.teamId, changeOf(body));
   if (!setting) throw notFound('Team');
   return setting;

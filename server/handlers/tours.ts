@@ -1,12 +1,12 @@
 import { access } from '../auth/access';
 import { noContent, type OperationHandler } from '../http/operation';
 import { addComment } from '../records/comments';
-import { deleteTourKeepingOrders } from '../records/tour-links';
+import * as deletes from '../records/deletes';
 import { timeline } from '../repo/events';
 import { ordersOfTour } from '../repo/orders';
 import * as tours from '../repo/tours';
 
-/** Tour reads: list, detail, count; plus comment and delete. */
+/** Tour reads: list, detail, count; plus comment, delete and restore. */
 export const listTours: OperationHandler<'listTours'> = async ({ query }, { db, user }) => {
   const team = await access(db, user, { team: query.teamId });
   const page = await tours.listTours(db, team, query, query);
@@ -24,12 +24,14 @@ export const countToursTotal: OperationHandler<'countToursTotal'> = async ({ que
   return { total: await tours.countTours(db, team, query) };
 };
 
-export const addTourComment: OperationHandler<'addTourComment'> = async ({ path, body }, { db, user }) =>
-  addComment(db, user, { tour: path.id }, body.comment);
-
-/** Deletes a tour; its orders are unlinked (kept), each with an UNLINK event. */
+/** Deletes a tour (restorable); its orders are unlinked (kept), each with an UNLINK event. */
 export const deleteTour: OperationHandler<'deleteTour'> = async ({ path }, { db, user }) => {
-  const team = await access(db, user, { tour: path.id });
-  await deleteTourKeepingOrders(db, user, team.teamId, path.id);
+  await deletes.deleteTour(db, user, path.id);
   return noContent();
 };
+
+export const restoreTour: OperationHandler<'restoreTour'> = async ({ path }, { db, user }) =>
+  deletes.restoreTour(db, user, path.id);
+
+export const addTourComment: OperationHandler<'addTourComment'> = async ({ path, body }, { db, user }) =>
+  addComment(db, user, { tour: path.id }, body.comment);

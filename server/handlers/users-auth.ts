@@ -1,5 +1,5 @@
-import { consumeNonce, verifiedIdToken } from '../auth/id-token';
-import { registerIdentity } from '../auth/register';
+import { verifiedIdToken } from '../auth/id-token';
+import { completeSignIn, registerIdentity } from '../auth/register';
 import { issueAccessToken } from '../auth/tokens';
 import { HttpError, conflict, forbidden } from '../http/errors';
 import type { OperationHandler } from '../http/operation';
@@ -21,7 +21,7 @@ export const signIn: OperationHandler<'signIn'> = async ({ body }, { db, config,
   if (body.orgDisplayId && !(await mayEnterOrg(db, user.id, body.orgDisplayId))) {
     throw forbidden('You are not a member of this organization');
   }
-  await consumeNonce(db, token);
+  await completeSignIn(db, token, user);
   return { accessToken: await issueAccessToken(user, config) };
 };
 

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly error: string,
     message: string,
+    /** Headers the answer carries (e.g. Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -1,16 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { operations } from '../../src/api/schema';
-import type { Config } from '../config';
+import type { OperationId } from '../../shared/permissions';
+import type { Config, RateLimits } from '../config';
 import type { Db } from '../db/client';
-import type { AuthUser } from '../types';
+import { OPERATION_ACCESS, roleFor } from '../../shared/permissions';
+import type { Role } from '../../shared/statuses';
+import { requirePlatformAdmin } from '../auth/access';
+import type { Caller } from '../types';
 import { HttpError } from './errors';
+import { rateLimit } from './rate-limit';
 
 /**
  * Handlers typed by the contract: a handler of operation O receives O's validated path, query,
  * headers and JSON body, and returns O's success body, each type generated from
  * openapi/openapi.yaml. A handler that disagrees with the contract fails the type check.
  */
-export type OperationId = keyof operations;
+export type { OperationId } from '../../shared/permissions';
 
 type Params<O extends OperationId> = operations[O]['parameters'];
 /** A request part as the contract types it; {} where the operation has none. */
@@ -52,8 +57,9 @@ export interface Call {
   db: Db;
   config: Config;
   app: FastifyInstance;
-  /** The signed-in caller; 401 when the operation has no bearer security (nobody signed in). */
-  readonly user: AuthUser;
+  /** The signed-in caller, with the role the operation needs; 401 when the operation has no bearer
+   *  security (nobody signed in). */
+  readonly user: Caller;
 }
 
 /** An answer other than "200 with this JSON": another status, headers, a stream, JSON text. */
@@ -83,7 +89,7 @@ export type OperationHandler<O extends OperationId> = (
 /** One handler for every operation of the contract: a missing one fails the type check. */
 export type Handlers = { [O in OperationId]: OperationHandler<O> };
 
-function callOf(req: FastifyRequest): Call {
+function callOf(req: FastifyRequest, needs: Role): Call {
   const app = req.server;
   return {
     db: app.db,
@@ -91,16 +97,35 @@ function callOf(req: FastifyRequest): Call {
     app,
     get user() {
       if (!req.auth) throw new HttpError(401, 'UNAUTHORIZED', 'Sign in first');
-      return req.auth;
+      return { ...req.auth, needs };
     },
   };
 }
 
-/** The Fastify route handler of a typed handler (the route has validated every part already). */
-export function routeHandler<O extends OperationId>(handler: OperationHandler<O>): RouteHandlerMethod {
+/** Operations counted against a rate limit of the configuration, per client address. */
+const LIMITED: Partial<Record<OperationId, keyof RateLimits>> = {
+  signIn: 'signIn',
+  register: 'signIn',
+  getInvitation: 'invitation',
+  downloadExport: 'download',
+};
+
+/**
+ * The Fastify route handler of a typed handler (the route has validated every part already). The
+ * role matrix and the rate limits are enforced here, once: a platform-admin operation is refused
+ * before its handler runs, every team access of the handler asks for the role its operation needs,
+ * and the limited operations count each attempt of the client's address.
+ */
+export function routeHandler<O extends OperationId>(operationId: O, handler: OperationHandler<O>): RouteHandlerMethod {
+  const needs = roleFor(operationId);
+  const platformOnly = OPERATION_ACCESS[operationId] === 'platform-admin';
+  const limited = LIMITED[operationId];
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const input = { path: req.params, query: req.query, headers: req.headers, body: req.body } as Input<O>;
-    const out = await handler(input, callOf(req));
+    const call = callOf(req, needs);
+    if (limited) await rateLimit(call.db, `${limited}:${req.ip}`, call.config.rateLimits[limited]);
+    if (platformOnly) await requirePlatformAdmin(call.db, call.user);
+    const out = await handler(input, call);
     if (!(out instanceof Reply)) return out;
     reply.code(out.status).headers(out.headers);
     return reply.send(out.payload);

@@ -1,4 +1,6 @@
+import type { Mode } from '../config';
 import type { Db } from '../db/client';
+import { hasOpenInvitation } from '../repo/invitations';
 import { userByEmail } from '../repo/users';
 
 /** The demo identities of the embedded identity provider (the seed gives the first three their teams). */
@@ -32,13 +34,16 @@ export interface Identity {
 
 /**
  * Who may sign in with the embedded provider: anybody in the users table (current name from there),
- * and the demo accounts even before they have a users row (the newcomer registers later).
+ * an address with an open invitation (it joins a team once signed in), and in the demo the demo
+ * accounts even before they have a users row (the newcomer registers later).
  */
-export async function findIdentity(db: Db, email: string): Promise<Identity | undefined> {
+export async function findIdentity(db: Db, email: string, mode: Mode): Promise<Identity | undefined> {
   const wanted = normalizeEmail(email);
-  if (!wanted) return undefined;
+  if (!wanted || wanted.length > 254 || !wanted.includes('@')) return undefined;
   const user = await userByEmail(db, wanted);
   if (user) return { email: user.email, name: user.name };
-  const demo = findDemoAccount(wanted);
-  return demo ? { email: demo.email, name: demo.name } : undefined;
+  const demo = mode === 'demo' ? findDemoAccount(wanted) : undefined;
+  if (demo) return { email: demo.email, name: demo.name };
+  if (await hasOpenInvitation(db, wanted)) return { email: wanted, name: wanted.split('@')[0] };
+  return undefined;
 }

@@ -9,6 +9,7 @@ import {
   purgeExpiredPayloads,
   upsertPayload,
 } from '../repo/oidc';
+import { purgeSignInCodes } from '../repo/sign-in-codes';
 
 /**
  * oidc-provider storage (sessions, interactions, codes, grants, tokens...) in the database
@@ -55,10 +56,11 @@ export class DbAdapter implements Adapter {
   }
 }
 
-/** Forgets the expired payloads and the nonces no token can bring back any more. */
+/** Forgets the expired payloads, the nonces no token can bring back any more and old sign-in codes. */
 export async function purgeExpired(db: Db): Promise<void> {
   await purgeExpiredPayloads(db);
   await purgeExpiredNonces(db);
+  await purgeSignInCodes(db);
 }
 
 /** The adapter factory oidc-provider wants: called once per model name. */

@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS } from './accounts';
 
-/** Server-rendered pages of the embedded identity provider. No script at all (CSP); inline styles only. */
+/** Server-rendered pages of the embedded identity provider. No script at all (CSP); inline styles only.
+ *  Buttons fill with the app's #0080A6 (white text at 4.53:1; #0081A7 gives 4.47:1). */
 
 export function escapeHtml(value: unknown): string {
   return String(value ?? '')
@@ -20,7 +21,7 @@ const STYLE = `
   label{display:block;font-weight:700;margin:16px 0 4px}
   input{width:100%;height:36px;padding:0 10px;border:1px solid #cbd5e0;border-radius:6px;font:inherit}
   input:focus{outline:2px solid #0081A7;outline-offset:1px}
-  button,.button{display:inline-block;width:100%;margin-top:16px;height:36px;border:0;border-radius:6px;background:#0081A7;color:#fff;font:inherit;font-weight:700;cursor:pointer;text-align:center;line-height:36px;text-decoration:none}
+  button,.button{display:inline-block;width:100%;margin-top:16px;height:36px;border:0;border-radius:6px;background:#0080A6;color:#fff;font:inherit;font-weight:700;cursor:pointer;text-align:center;line-height:36px;text-decoration:none}
   button:hover,.button:hover{background:#006685}
   .secondary{background:#edf2f7;color:#1a202c}
   .secondary:hover{background:#e2e8f0}
@@ -30,6 +31,9 @@ const STYLE = `
   th{font-weight:700}
   code{font-size:12px}
   h2{font-size:14px;font-weight:700;margin:24px 0 0}
+  .demo{padding:8px 12px;border-radius:6px;background:#fffbeb;color:#744210;border:1px solid #f6e05e}
+  .links{margin-top:16px;text-align:center}
+  a{color:#006685}
 `;
 
 function page(title: string, body: string): string {
@@ -56,6 +60,10 @@ export interface LoginPageOptions {
   error?: string;
 }
 
+const formAction = (uid: string, step: 'login' | 'code') => `/oidc/interaction/${encodeURIComponent(uid)}/${step}`;
+const alert = (error?: string) => (error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '');
+
+/** The demo's page: passwordless, it says so and lists the demo accounts. */
 export function loginPage({ uid, email = '', error }: LoginPageOptions): string {
   const rows = DEMO_ACCOUNTS.map(
     (a) => `<tr><td><code>${escapeHtml(a.email)}</code></td><td>${escapeHtml(a.description)}</td></tr>`,
@@ -63,9 +71,10 @@ export function loginPage({ uid, email = '', error }: LoginPageOptions): string 
   return page(
     'Sign in to Tourdesk',
     `<h1>Sign in to Tourdesk</h1>
-<p>Demo identity provider: enter the e-mail address of one of the demo accounts.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="/oidc/interaction/${encodeURIComponent(uid)}/login" autocomplete="off">
+<p class="demo" role="note">Demo: sample data, and anyone can sign in as a demo account without a password.</p>
+<p>Enter the e-mail address of one of the demo accounts below.</p>
+${alert(error)}
+<form method="post" action="${formAction(uid, 'login')}" autocomplete="off">
 <label for="email">Email</label>
 <input id="email" name="email" type="email" required autofocus value="${escapeHtml(email)}" placeholder="admin@tourdesk.test">
 <button type="submit">Continue</button>
@@ -78,6 +87,51 @@ ${rows}
 </tbody>
 </table>`,
   );
+}
+
+/** Production, first step: the address to send a one-time code to. */
+export function emailPage({ uid, email = '', error }: LoginPageOptions): string {
+  return page(
+    'Sign in to Tourdesk',
+    `<h1>Sign in to Tourdesk</h1>
+<p>Enter your work e-mail address: we send you a one-time code to sign in with.</p>
+${alert(error)}
+<form method="post" action="${formAction(uid, 'login')}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" required autofocus autocomplete="email" maxlength="254" value="${escapeHtml(email)}">
+<button type="submit">Send me a code</button>
+</form>`,
+  );
+}
+
+/** What every address gets, whether it may sign in or not: the same words, the same form. */
+export const codeSentMessage = (email: string) => `If ${email} can sign in to Tourdesk, a code is on its way.`;
+
+/** Production, second step: the code from the e-mail. */
+export function codePage({ uid, email, error }: LoginPageOptions & { email: string }): string {
+  return page(
+    'Enter your code | Tourdesk',
+    `<h1>Enter your code</h1>
+<p>${escapeHtml(codeSentMessage(email))} It works once, for 10 minutes, in this browser.</p>
+${alert(error)}
+<form method="post" action="${formAction(uid, 'code')}" autocomplete="off">
+<input type="hidden" name="email" value="${escapeHtml(email)}">
+<label for="code">Code</label>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" maxlength="7" required autofocus>
+<button type="submit">Sign in</button>
+</form>
+<form method="post" action="${formAction(uid, 'login')}">
+<input type="hidden" name="email" value="${escapeHtml(email)}">
+<button type="submit" class="secondary">Send a new code</button>
+</form>
+<p class="links"><a href="/oidc/interaction/${encodeURIComponent(uid)}">Use another address</a></p>`,
+  );
+}
+
+/** Answer to a form posted too often (429, with Retry-After). */
+export function tooManyPage(retryAfter: number): string {
+  const wait = retryAfter >= 120 ? `${Math.ceil(retryAfter / 60)} minutes` : `${retryAfter} seconds`;
+  return messagePage('Too many attempts', `Too many attempts: wait ${wait} and try again.`);
 }
 
 export function messagePage(title: string, message: string, link?: { href: string; label: string }): string {

@@ -69,7 +69,7 @@ export function createProvider({ config, db, keys }: ProviderOptions): Provider 
     // The app reads email and name from the ID token; it never calls userinfo.
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
-      const identity = await findIdentity(db, sub);
+      const identity = await findIdentity(db, sub, config.mode);
       if (!identity) return undefined;
       return {
         accountId: identity.email,

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { checkUnique, checkVersions } from '../http/validate';
 import { appendEvents, subjectOf, type NewEvent } from '../repo/events';
 import { updateVersioned, type EditableColumn } from '../repo/versioned';
-import type { AuthUser } from '../types';
+import type { Caller } from '../types';
 import type { RecordKind } from './kinds';
 
 /** What an edit changes: { field: { from, to } } for every given field whose value differs. */
@@ -29,7 +29,7 @@ export function changesOf<U, T>(columns: EditableColumn<U, T>[], before: T, item
  */
 export async function editRecords<T extends { id: string }, U extends { id: string; version: number }>(
   db: Db,
-  user: AuthUser,
+  user: Caller,
   kind: RecordKind<T, U>,
   items: U[],
 ): Promise<T[]> {

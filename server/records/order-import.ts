@@ -9,7 +9,7 @@ import { appendEvents, type NewEvent } from '../repo/events';
 import { conflictingOrder, insertOrders, ordersByIds, type NewOrder, type Order } from '../repo/orders';
 import { insertProducts, knownProductIds } from '../repo/products';
 import { nextDisplayIds } from '../repo/sequence';
-import type { AuthUser } from '../types';
+import type { Caller } from '../types';
 
 /** Import of OTA orders into a team. */
 type OrderInput = Schemas['OrderInput'];
@@ -46,7 +46,7 @@ async function checkConflicts(db: Db, teamId: string, ota: Ota, inputs: OrderInp
 /** createOrders: the orders as stored, each with a CREATE event; display ids generated where not given. */
 export async function importOrders(
   db: Db,
-  user: AuthUser,
+  user: Caller,
   team: TeamAccess,
   ota: Ota,
   inputs: OrderInput[],

@@ -2,7 +2,7 @@ import { access } from '../auth/access';
 import type { Db } from '../db/client';
 import type { QueryOf } from '../http/operation';
 import { knownTimezone, listOrdersJson, rememberTimezone } from '../repo/orders-json';
-import type { AuthUser } from '../types';
+import type { Caller } from '../types';
 
 /**
  * The hot path of listOrders: one query answers with the page's JSON when the team's timezone is
@@ -10,7 +10,7 @@ import type { AuthUser } from '../types';
  * nothing, the team is read (403 when the caller is not a member) and the query runs with what was
  * read. Null for an empty page.
  */
-export async function orderPageJson(db: Db, user: AuthUser, query: QueryOf<'listOrders'>): Promise<string | null> {
+export async function orderPageJson(db: Db, user: Caller, query: QueryOf<'listOrders'>): Promise<string | null> {
   const guess = knownTimezone(query.teamId);
   let json = guess
     ? await listOrdersJson(db, user.userId, { teamId: query.teamId, timezone: guess }, query, query)

@@ -9,7 +9,7 @@ import { earliestOrder } from '../repo/orders';
 import { productRoute } from '../repo/products';
 import { nextDisplayIds } from '../repo/sequence';
 import { insertTour, localDay } from '../repo/tours';
-import type { AuthUser } from '../types';
+import type { Caller } from '../types';
 import { checkOrdersOfTeam, linkToTour } from './tour-links';
 
 type TourInput = BodyOf<'createTour'>['tour'];
@@ -18,7 +18,7 @@ type TourInput = BodyOf<'createTour'>['tour'];
  * A new tour of the team with its orders: its departure and product are the given ones, else those
  * of its earliest order; its name the given one, else "<route> <local day>". Answers its id.
  */
-export async function createTour(db: Db, user: AuthUser, team: TeamAccess, input: TourInput): Promise<string> {
+export async function createTour(db: Db, user: Caller, team: TeamAccess, input: TourInput): Promise<string> {
   checkTimestamp(input.departureAt, 'Tour');
   checkUnique(input.orderIds, 'order ids');
   return db.tx(async (tx) => {

@@ -39,21 +39,24 @@ export async function setExportMessage(
   return rows.length > 0;
 }
 
-type JobRow = { team_id: string; timezone: string; created_at: Date } & (
+type JobRow = { team_id: string; timezone: string; created_at: Date; created_by: string } & (
   | { kind: 'orders'; filters: Extract<ExportJob, { kind: 'orders' }>['filters'] }
   | { kind: 'tours'; filters: Extract<ExportJob, { kind: 'tours' }>['filters'] }
 );
 
-/** What an export streams, with its team's timezone, and when it was made; undefined when there is none. */
-export async function exportJob(db: Db, id: string): Promise<(ExportJob & { createdAt: Date }) | undefined> {
+/** An export as stored: what it streams, its team's timezone, when and by whom it was made. */
+export type StoredExport = ExportJob & { createdAt: Date; createdBy: string };
+
+/** The export of this id; undefined when there is none. */
+export async function exportJob(db: Db, id: string): Promise<StoredExport | undefined> {
   const [row] = await db.query<JobRow>(
-    `SELECT e.kind, e.team_id, e.filters, t.timezone, e.created_at
+    `SELECT e.kind, e.team_id, e.filters, t.timezone, e.created_at, e.created_by
        FROM exports e JOIN teams t ON t.id = e.team_id WHERE e.id = $1`,
     [id],
   );
   if (!row) return undefined;
-  const { team_id: teamId, timezone, created_at: createdAt } = row;
+  const { team_id: teamId, timezone, created_at: createdAt, created_by: createdBy } = row;
   return row.kind === 'orders'
-    ? { kind: 'orders', filters: row.filters, teamId, timezone, createdAt }
-    : { kind: 'tours', filters: row.filters, teamId, timezone, createdAt };
+    ? { kind: 'orders', filters: row.filters, teamId, timezone, createdAt, createdBy }
+    : { kind: 'tours', filters: row.filters, teamId, timezone, createdAt, createdBy };
 }

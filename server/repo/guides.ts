@@ -2,7 +2,8 @@ import type { Schemas } from '../../shared/contract';
 import type { Db } from '../db/client';
 import { Params } from './paging';
 
-/** Tour guides, found by words: every word must match the name, e-mail, a language or the location. */
+/** A team's tour guides (its own contacts), found by words: every word must match the name, e-mail, a
+ *  language or the location. Every statement names the team. */
 interface GuideRow {
   id: string;
   name: string;
@@ -14,16 +15,22 @@ interface GuideRow {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The guides matching every word (case-insensitively), by name, at most `limit`. */
-export async function searchGuides(db: Db, words: string[], limit: number): Promise<Schemas['Guide'][]> {
+/** The team's guides matching every word (case-insensitively), by name, at most `limit` (index guides_team). */
+export async function searchGuides(
+  db: Db,
+  teamId: string,
+  words: string[],
+  limit: number,
+): Promise<Schemas['Guide'][]> {
   const p = new Params();
-  const where = words.map((w) => {
+  const where = [`team_id = ${p.add(teamId)}`];
+  for (const w of words) {
     const n = p.add(`%${escapeLike(w)}%`);
-    return `(name ILIKE ${n} OR email ILIKE ${n} OR location ILIKE ${n} OR languages::text ILIKE ${n})`;
-  });
+    where.push(`(name ILIKE ${n} OR email ILIKE ${n} OR location ILIKE ${n} OR languages::text ILIKE ${n})`);
+  }
   const rows = await db.query<GuideRow>(
     `SELECT id, name, email, phone, languages, location FROM guides
-      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      WHERE ${where.join(' AND ')}
       ORDER BY lower(name), id LIMIT ${p.add(limit)}`,
     p.values,
   );
@@ -35,4 +42,18 @@ export async function searchGuides(db: Db, words: string[], limit: number): Prom
     languages: r.languages ?? [],
     location: r.location,
   }));
+}
+
+/** A guide of the team, by id, with how to reach them (for an INFORMATION e-mail); undefined when the
+ *  team has none of that id. */
+export async function guideContact(
+  db: Db,
+  teamId: string,
+  id: string,
+): Promise<{ name: string; phone: string | null; email: string } | undefined> {
+  const [guide] = await db.query<{ name: string; phone: string | null; email: string }>(
+    'SELECT name, phone, email FROM guides WHERE team_id = $1 AND id = $2',
+    [teamId, id],
+  );
+  return guide;
 }

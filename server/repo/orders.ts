@@ -168,8 +168,11 @@ export const ORDER_EDITS: EditableColumn<Schemas['OrderUpdate'], Order>[] = [
   { field: 'reviewCheckpoints', column: 'review_checkpoints', type: 'jsonb', merge: true },
 ];
 
-export async function deleteOrder(db: Db, teamId: string, id: string): Promise<void> {
-  await db.query('DELETE FROM orders WHERE id = $1 AND team_id = $2', [id, teamId]);
+/** Of these order ids, those that exist (an order deleted since is not among them). */
+export async function existingOrderIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.query<{ id: string }>('SELECT id FROM orders WHERE id = ANY($1::text[])', [ids]);
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The departure and product of the earliest of some orders (by departure, then id). */
@@ -198,6 +201,21 @@ export async function setTourOfOrders(
       RETURNING o.id, prev.tour_id AS "fromTourId"`,
     [teamId, tourId, orderIds],
   );
+}
+
+/** Links those of a team's orders that are on no tour to a tour: the ids linked. */
+export async function linkUnlinkedOrders(
+  db: Db,
+  teamId: string,
+  tourId: string,
+  orderIds: string[],
+): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE orders SET tour_id = $2, version = version + 1, updated_at = now()
+      WHERE team_id = $1 AND id = ANY($3::text[]) AND tour_id IS NULL RETURNING id`,
+    [teamId, tourId, orderIds],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Unlinks the orders of a tour (only `orderId` when given): the ids of those unlinked. */

@@ -19,6 +19,28 @@ export interface NewMessage {
   text: string;
 }
 
+/** What the outbox carries: e-mails about orders, and e-mails about no order (invitations). */
+export type OutboxType = EmailType | 'INVITATION';
+
+/** A message about no order (an invitation to a team). */
+export interface NewPlainMessage {
+  id: string;
+  teamId: string;
+  type: Exclude<OutboxType, EmailType>;
+  recipient: string;
+  subject: string;
+  text: string;
+}
+
+/** Queues one message that is about no order. */
+export async function enqueuePlain(db: Db, by: Operator, m: NewPlainMessage): Promise<void> {
+  await db.query(
+    `INSERT INTO email_messages (id, team_id, order_id, type, recipient, subject, text_body, created_by, created_by_name)
+     VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, $8)`,
+    [m.id, m.teamId, m.type, m.recipient, m.subject, m.text, by.userId, by.name],
+  );
+}
+
 /**
  * Queues messages with one INSERT. An order that already has an unfinished message of the type is
  * skipped (the partial unique index, so even two racing requests queue one): returns the order ids
@@ -64,8 +86,10 @@ export async function messagesOfType(
   return { pending: of('queued', 'sending'), sent: of('sent') };
 }
 
-/** A message claimed for delivery. */
-export interface ClaimedMessage extends NewMessage {
+/** A message claimed for delivery (orderId null: about no order). */
+export interface ClaimedMessage extends Omit<NewMessage, 'orderId' | 'type'> {
+  orderId: string | null;
+  type: OutboxType;
   /** Including this one. */
   attempts: number;
   by: Operator;
@@ -74,8 +98,8 @@ export interface ClaimedMessage extends NewMessage {
 interface ClaimRow {
   id: string;
   team_id: string;
-  order_id: string;
-  type: EmailType;
+  order_id: string | null;
+  type: OutboxType;
   recipient: string;
   subject: string;
   text_body: string;
@@ -258,17 +282,4 @@ export async function storeAnswer(tx: Db, teamId: string, key: string, response:
 /** Deletes idempotency records older than `days`. */
 export async function purgeRequests(db: Db, days: number): Promise<void> {
   await db.query(`DELETE FROM email_requests WHERE created_at < now() - $1 * interval '1 day'`, [days]);
-}
-
-/** A guide's name and how to reach them, for an INFORMATION e-mail; undefined when there is none.
- *  (Belongs with the guides' statements in repo/guides.ts.) */
-export async function guideContact(
-  db: Db,
-  id: string,
-): Promise<{ name: string; phone: string | null; email: string } | undefined> {
-  const [guide] = await db.query<{ name: string; phone: string | null; email: string }>(
-    'SELECT name, phone, email FROM guides WHERE id = $1',
-    [id],
-  );
-  return guide;
 }

@@ -91,3 +91,45 @@ export const otaAccountsView = (accounts: OtaAccount[]): Schemas['OtaAccounts'] 
   available: accounts.map((a) => ({ ota: a.ota, email: a.email })),
   otas: [...new Set(accounts.filter((a) => a.selected).map((a) => a.email))],
 });
+
+/** A member of a team as the members' rules see it. */
+export interface MemberRow {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+/**
+ * Locks every membership of the team for the rest of the transaction and reads them: two changes to
+ * one team's members run one after the other, and the second sees what the first did (so two admins
+ * demoting each other cannot both succeed).
+ */
+export async function lockMembers(tx: Db, teamId: string): Promise<MemberRow[]> {
+  const rows = await tx.query<{ user_id: string; email: string; name: string; role: Role }>(
+    `SELECT m.user_id, u.email, u.name, m.role
+       FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.team_id = $1 ORDER BY m.user_id FOR UPDATE OF m`,
+    [teamId],
+  );
+  return rows.map((r) => ({ userId: r.user_id, email: r.email, name: r.name, role: r.role }));
+}
+
+export async function setMemberRole(tx: Db, teamId: string, userId: string, role: Role): Promise<void> {
+  await tx.query('UPDATE memberships SET role = $3 WHERE team_id = $1 AND user_id = $2', [teamId, userId, role]);
+}
+
+export async function deleteMember(tx: Db, teamId: string, userId: string): Promise<void> {
+  await tx.query('DELETE FROM memberships WHERE team_id = $1 AND user_id = $2', [teamId, userId]);
+}
+
+/** One member of the team as the contract shows it, or undefined. */
+export async function teamMember(db: Db, teamId: string, userId: string): Promise<Schemas['TeamMember'] | undefined> {
+  const [r] = await db.query<{ id: string; name: string; email: string; avatar_url: string | null; role: Role }>(
+    `SELECT u.id, u.name, u.email, u.avatar_url, m.role
+       FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.team_id = $1 AND m.user_id = $2`,
+    [teamId, userId],
+  );
+  return r && { user: { id: r.id, name: r.name, email: r.email, avatarUrl: r.avatar_url }, role: r.role };
+}

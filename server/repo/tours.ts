@@ -134,10 +134,6 @@ export async function lockTour(db: Db, id: string): Promise<void> {
   await db.query('SELECT id FROM tours WHERE id = $1 FOR UPDATE', [id]);
 }
 
-export async function deleteTour(db: Db, teamId: string, id: string): Promise<void> {
-  await db.query('DELETE FROM tours WHERE id = $1 AND team_id = $2', [id, teamId]);
-}
-
 /** The local day (YYYY-MM-DD) of an instant in a timezone, as the database tells it. */
 export async function localDay(db: Db, at: Date, timezone: string): Promise<string> {
   const [row] = await db.query<{ d: string }>(`SELECT to_char($1::timestamptz AT TIME ZONE $2, 'YYYY-MM-DD') AS d`, [

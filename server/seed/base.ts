@@ -132,27 +132,29 @@ export async function seedBase(db: Db, rnd: Random, issuer: string): Promise<See
     defaultFeatureFlags().map((f) => ({ ...f, default_state: f.defaultState })),
   );
 
+  // The demo directory: the same 36 guides in every team (guides are a team's own contacts).
+  const guides = Array.from({ length: 36 }, (_, i) => {
+    const first = FIRST_NAMES[(i * 7) % FIRST_NAMES.length];
+    const last = LAST_NAMES[(i * 5) % LAST_NAMES.length];
+    const langs = [...new Set(['en', rnd.pick(LANGUAGES), rnd.pick(LANGUAGES)])];
+    return {
+      id: `guide-${String(i + 1).padStart(3, '0')}`,
+      name: `${first} ${last}`,
+      email:
+        `${first}.${last}.guide${i + 1}`
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[^a-z0-9.]/g, '') + '@guides.tourdesk.test',
+      phone: `+84 9${rnd.digits(2)} ${rnd.digits(3)} ${rnd.digits(3)}`,
+      languages: langs,
+      location: CITIES[i % CITIES.length],
+    };
+  });
   await insertRows(
     db,
     'guides',
-    { id: 'text', name: 'text', email: 'text', phone: 'text', languages: 'jsonb', location: 'text' },
-    Array.from({ length: 36 }, (_, i) => {
-      const first = FIRST_NAMES[(i * 7) % FIRST_NAMES.length];
-      const last = LAST_NAMES[(i * 5) % LAST_NAMES.length];
-      const langs = [...new Set(['en', rnd.pick(LANGUAGES), rnd.pick(LANGUAGES)])];
-      return {
-        id: `guide-${String(i + 1).padStart(3, '0')}`,
-        name: `${first} ${last}`,
-        email:
-          `${first}.${last}.guide${i + 1}`
-            .toLowerCase()
-            .normalize('NFD')
-            .replace(/[^a-z0-9.]/g, '') + '@guides.tourdesk.test',
-        phone: `+84 9${rnd.digits(2)} ${rnd.digits(3)} ${rnd.digits(3)}`,
-        languages: langs,
-        location: CITIES[i % CITIES.length],
-      };
-    }),
+    { id: 'text', team_id: 'text', name: 'text', email: 'text', phone: 'text', languages: 'jsonb', location: 'text' },
+    teams.flatMap((t) => guides.map((g) => ({ ...g, id: `${g.id}-${t.code.toLowerCase()}`, team_id: t.id }))),
   );
 
   await seedAds(db, rnd, teams);

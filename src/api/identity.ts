@@ -8,13 +8,19 @@ import { fromPromise } from 'xstate';
 export const DEFAULT_CLIENT_ID = 'tourdesk-app';
 export const SCOPE = 'openid email profile';
 
+/** The server's token proxy (server/auth/token-proxy.ts): it adds the client secret the issuer wants. */
+export const TOKEN_PROXY_PATH = '/auth/token';
+
 export function identitySettings(
   origin: string,
   issuer?: string,
   clientId?: string,
+  tokenProxy = false,
 ): Omit<UserManagerSettings, 'userStore'> {
   return {
     authority: issuer || `${origin}/oidc`,
+    // the rest of the issuer's metadata still comes from its discovery document
+    ...(tokenProxy ? { metadataSeed: { token_endpoint: `${origin}${TOKEN_PROXY_PATH}` } } : {}),
     client_id: clientId || DEFAULT_CLIENT_ID,
     redirect_uri: `${origin}/auth/callback`,
     post_logout_redirect_uri: `${origin}/auth/login`,
@@ -30,9 +36,13 @@ let manager: Promise<UserManager> | null = null;
 
 function userManager(): Promise<UserManager> {
   manager ??= import('oidc-client-ts').then(({ UserManager, WebStorageStateStore, InMemoryWebStorage }) => {
-    // OIDC_ISSUER / OIDC_CLIENT_ID are the server's own settings, baked in when `npm start` builds
-    const { OIDC_ISSUER, OIDC_CLIENT_ID } = import.meta.env;
-    const settings = identitySettings(window.location.origin, OIDC_ISSUER, OIDC_CLIENT_ID);
+    // the server's own settings, baked in when `npm start` builds (vite.config.ts); never a secret
+    const settings = identitySettings(
+      window.location.origin,
+      import.meta.env.OIDC_ISSUER,
+      import.meta.env.OIDC_CLIENT_ID,
+      import.meta.env.OIDC_TOKEN_PROXY === '1',
+    );
     // the ID token is exchanged at once for the app's token: no need to keep the OIDC user
     return new UserManager({ ...settings, userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }) });
   });

@@ -32,8 +32,62 @@ export interface paths {
         get: operations["getOrder"];
         put?: never;
         post?: never;
-        /** Delete an order */
+        /**
+         * Delete an order (EDITOR)
+         * @description Moves the order out of every list and count into the team's recently deleted records, with a DELETE event in its Activity; an EDITOR restores it within 30 days (restoreOrder).
+         */
         delete: operations["deleteOrder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a deleted order (EDITOR, within 30 days of its deletion) */
+        post: operations["restoreOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tours/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a deleted tour (EDITOR, within 30 days of its deletion) */
+        post: operations["restoreTour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A team's orders and tours deleted in the last 30 days, newest first (EDITOR) */
+        get: operations["listDeleted"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -234,6 +288,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out on the server
+         * @description Revokes the access token of the request (any later call with it answers 401) and ends the embedded identity provider's session of this browser, so the next sign-in asks again.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me": {
         parameters: {
             query?: never;
@@ -318,7 +392,10 @@ export interface paths {
         get: operations["getTour"];
         put?: never;
         post?: never;
-        /** Delete a tour; its orders are unlinked */
+        /**
+         * Delete a tour (EDITOR); its orders are unlinked
+         * @description Moves the tour out of every list into the team's recently deleted records and unlinks its orders; an EDITOR restores it within 30 days (restoreTour), which links back the orders that are still unlinked.
+         */
         delete: operations["deleteTour"];
         options?: never;
         head?: never;
@@ -576,6 +653,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member from the team (ADMIN); the last ADMIN cannot be removed (409) */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /** Change a member's role (ADMIN); the last ADMIN cannot be demoted (409) */
+        patch: operations["updateMemberRole"];
+        trace?: never;
+    };
+    "/api/v1/team/members/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change to the team's members and invitations, newest first (ADMIN) */
+        get: operations["listMemberEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's pending invitations (ADMIN) */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite a colleague by e-mail (ADMIN)
+         * @description Queues an e-mail (through the outbox) with a single-use link that expires in 7 days. Inviting an address that is already a member is 409; inviting one with a pending invitation replaces it (the older link stops working).
+         */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation (ADMIN); its link stops working */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invitation link offers (no sign-in needed; the link is the key) */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the team of an invitation, signed in with the invited e-mail address */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/team/ota-accounts": {
         parameters: {
             query?: never;
@@ -601,7 +785,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search guides by name, e-mail, language or location */
+        /** Search the team's guides by name, e-mail, language or location */
         get: operations["searchGuides"];
         put?: never;
         post?: never;
@@ -859,7 +1043,7 @@ export interface components {
         /** @enum {string} */
         EmailType: "CONFIRMATION" | "INFORMATION" | "CANCELLATION" | "REVIEW" | "INQUIRY";
         /** @enum {string} */
-        EventLogType: "COMMENT" | "STATUS" | "EDIT" | "LINK" | "UNLINK" | "EMAIL" | "CREATE";
+        EventLogType: "COMMENT" | "STATUS" | "EDIT" | "LINK" | "UNLINK" | "EMAIL" | "CREATE" | "DELETE" | "RESTORE";
         Error: {
             /** @description Machine-readable code, e.g. BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, USER_NOT_FOUND, CONFLICT */
             error: string;
@@ -966,6 +1150,53 @@ export interface components {
                 avatarUrl: string | null;
             };
             role: components["schemas"]["Role"];
+        };
+        Invitation: {
+            id: string;
+            email: string;
+            role: components["schemas"]["Role"];
+            invitedBy: components["schemas"]["Actor"];
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        InvitationPreview: {
+            teamId: string;
+            teamName: string;
+            role: components["schemas"]["Role"];
+            /** @description The invited address: sign in with it to accept */
+            email: string;
+            /** @description Name of the ADMIN who invited */
+            invitedBy: string;
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        Actor: {
+            id: string;
+            name: string;
+        };
+        MemberEvent: {
+            id: string;
+            /** @enum {string} */
+            type: "INVITED" | "INVITATION_REVOKED" | "JOINED" | "ROLE_CHANGED" | "REMOVED";
+            /** @description Who made the change; null when nobody did (the seed, the admin command) */
+            actor: components["schemas"]["Actor"] | null;
+            /** @description The member or invited address the change is about */
+            email: string;
+            name?: string | null;
+            fromRole?: components["schemas"]["Role"] | null;
+            toRole?: components["schemas"]["Role"] | null;
+            timestamp: components["schemas"]["Timestamp"];
+        };
+        DeletedRecord: {
+            /** @enum {string} */
+            kind: "order" | "tour";
+            id: string;
+            displayId: string;
+            /** @description The order's customer, or the tour's name */
+            name: string;
+            departureAt?: components["schemas"]["Timestamp"];
+            deletedAt: components["schemas"]["Timestamp"];
+            deletedBy: components["schemas"]["Actor"];
+            restorableUntil: components["schemas"]["Timestamp"];
         };
         Setting: {
             name: string;
@@ -1362,12 +1593,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Too many attempts; try again after Retry-After seconds (error TOO_MANY_REQUESTS) */
+        TooManyRequests: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         IdPath: components["schemas"]["Id"];
         /** @description Identity provider key (e.g. oidc, google) */
         ProviderPath: string;
         OtaPath: components["schemas"]["Ota"];
+        UserIdPath: components["schemas"]["Id"];
+        InvitationTokenPath: string;
         TeamIdQuery: components["schemas"]["Id"];
         UserIdQuery: components["schemas"]["Id"];
         /** @description Page number from 1 (ignored when a cursor is given) */
@@ -1511,6 +1754,85 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    restoreOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, back in its lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    restoreTour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tour, back in its lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tour"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listDeleted: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted records that can still be restored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        records: components["schemas"]["DeletedRecord"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     updateOrderStatusBatch: {
@@ -1945,6 +2267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     register: {
@@ -1977,6 +2300,26 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getMe: {
@@ -2765,6 +3108,258 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    removeMember: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    teamId: components["schemas"]["Id"];
+                    role: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The member with the new role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listMemberEvents: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: components["schemas"]["MemberEvent"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invitations not yet accepted, revoked or expired */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitations: components["schemas"]["Invitation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    teamId: components["schemas"]["Id"];
+                    /** Format: email */
+                    email: string;
+                    role: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["parameters"]["InvitationTokenPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team, the role and who invited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such invitation, or it expired, was revoked or was already used (error NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["parameters"]["InvitationTokenPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team joined and the role in it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        teamId: components["schemas"]["Id"];
+                        role: components["schemas"]["Role"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Signed in with another e-mail address than the invited one (error FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such invitation, or it expired, was revoked or was already used (error NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getOtaAccounts: {
         parameters: {
             query: {
@@ -2822,7 +3417,8 @@ export interface operations {
     };
     searchGuides: {
         parameters: {
-            query?: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
                 searchTerms?: string;
                 num?: number;
             };
@@ -2845,6 +3441,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listAds: {
@@ -3260,6 +3857,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getHealth: {

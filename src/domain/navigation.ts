@@ -1,4 +1,5 @@
-import { ORDER_VIEWS, TOUR_VIEWS, type OrderView, type TourView } from './statuses';
+import { can, type OperationId } from '../../shared/permissions';
+import { ORDER_VIEWS, TOUR_VIEWS, type OrderView, type Role, type TourView } from './statuses';
 
 /** Areas of the default layout's sidebar, their view sub-links and the screens' headings. */
 export interface NavLink {
@@ -6,6 +7,8 @@ export interface NavLink {
   label: string;
   /** Shown to platform admins only (the route has the check-admin guard). */
   platformAdminOnly?: boolean;
+  /** Shown only to a role that may call this operation in the team (shared/permissions.ts). */
+  operation?: OperationId;
 }
 
 export interface NavArea extends NavLink {
@@ -34,6 +37,7 @@ export const AREA_TITLES = {
   products: 'Products',
   statistics: 'Statistics',
   export: 'Export',
+  deleted: 'Recently deleted',
   marketing: 'Marketing',
   adsList: 'Advertisements',
   interstitial: 'Interstitial',
@@ -64,6 +68,7 @@ export const NAV_AREAS: readonly NavArea[] = [
   { to: '/products', label: AREA_TITLES.products, links: [] },
   { to: '/statistics', label: AREA_TITLES.statistics, links: [] },
   { to: '/export', label: AREA_TITLES.export, links: [] },
+  { to: '/deleted', label: AREA_TITLES.deleted, links: [], operation: 'listDeleted' },
   {
     to: '/marketing',
     label: AREA_TITLES.marketing,
@@ -79,10 +84,8 @@ export const NAV_AREAS: readonly NavArea[] = [
   },
 ];
 
-/** The sidebar as a platform admin, or anyone else, sees it. */
-export function navAreasFor(isPlatformAdmin: boolean): NavArea[] {
-  return NAV_AREAS.map((area) => ({
-    ...area,
-    links: area.links.filter((l) => isPlatformAdmin || !l.platformAdminOnly),
-  }));
+/** The sidebar as a platform admin, or anyone else, sees it, with the role in the current team. */
+export function navAreasFor(isPlatformAdmin: boolean, role: Role | null = null): NavArea[] {
+  const shown = (l: NavLink) => (isPlatformAdmin || !l.platformAdminOnly) && (!l.operation || can(role, l.operation));
+  return NAV_AREAS.filter(shown).map((area) => ({ ...area, links: area.links.filter(shown) }));
 }

@@ -1,4 +1,4 @@
-import { normalizePath, PATHS } from './paths';
+import { isInvitationPath, normalizePath, PATHS } from './paths';
 import { applyRouteRules, ROUTE_RULES, type RouteRules } from './route-rules';
 
 /** What the session says about the visitor, as far as routing cares. */
@@ -22,6 +22,12 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(normalizePath(pathname));
 }
 
+/** Pages for everybody, signed in or not, with a team or not: an invitation link's screen shows
+ *  what fits whoever opens it (it is how a person without a team joins one). */
+export function isOpenPath(pathname: string): boolean {
+  return isInvitationPath(pathname);
+}
+
 export function requiresAdmin(pathname: string): boolean {
   return ADMIN_PATHS.includes(normalizePath(pathname));
 }
@@ -33,12 +39,14 @@ export function requiresAdmin(pathname: string): boolean {
  *   the check-admin pages for anyone but a platform admin.
  * - Logged in without a team: onboarding stays reachable (it is where a team gets
  *   created), and every other page sends there, since no screen works without a team.
+ * - An invitation's screen opens for everybody once the session has settled.
  * - The callback page renders while the session is still settling (it is the
  *   page that completes the sign-in); every other page waits for the session.
  */
 export function guardRoute(pathname: string, access: Access): GuardDecision {
   const path = normalizePath(pathname);
   const isPublic = isPublicPath(path);
+  if (isOpenPath(path)) return access.status === 'pending' ? { kind: 'wait' } : { kind: 'allow' };
   switch (access.status) {
     case 'pending':
       return path === PATHS.callback ? { kind: 'allow' } : { kind: 'wait' };

@@ -6,4 +6,6 @@ export const STORAGE_KEYS = {
   teamId: 'teamId',
   /** Set at logout: the next sign-in asks the provider to show its account choice. */
   promptLogin: 'promptLogin',
+  /** Where to come back to after the sign-in under way (an invitation's screen). */
+  returnTo: 'returnTo',
 } as const;

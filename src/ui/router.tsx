@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { INVITATION_TITLE } from '../domain/members';
 import { AREA_TITLES, ORDER_VIEW_LABELS, tourViewTitle } from '../domain/navigation';
 import { PATHS } from '../domain/paths';
 import { ORDER_VIEWS, TOUR_VIEWS } from '../domain/statuses';
@@ -36,12 +37,14 @@ const pages = {
   products: () => import('./pages/products-page').then((m) => ({ Component: m.ProductsPage })),
   statistics: () => import('./pages/statistics-page').then((m) => ({ Component: m.StatisticsPage })),
   export: () => import('./pages/export-page').then((m) => ({ Component: m.ExportPage })),
+  deleted: () => import('./pages/deleted-page').then((m) => ({ Component: m.DeletedPage })),
   marketing: () => import('./pages/marketing-page').then((m) => ({ Component: m.MarketingPage })),
   adsList: () => import('./pages/ads-list-page').then((m) => ({ Component: m.AdsListPage })),
   interstitial: () => import('./pages/interstitial-page').then((m) => ({ Component: m.InterstitialPage })),
   settings: () => import('./pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
   featureToggle: () => import('./pages/feature-toggle-page').then((m) => ({ Component: m.FeatureTogglePage })),
   notFound: () => import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+  invitation: () => import('./pages/invitation-page').then((m) => ({ Component: m.InvitationPage })),
 };
 
 export const appRoutes: RouteObject[] = [
@@ -53,6 +56,12 @@ export const appRoutes: RouteObject[] = [
       { path: 'onboarding', lazy: pages.onboarding, handle: handle(AREA_TITLES.onboarding) },
       { path: 'callback', lazy: pages.callback, handle: handle(AREA_TITLES.callback) },
     ],
+  },
+  // an invitation link: open to everybody (the route guards), whoever is signed in
+  {
+    path: 'invitations',
+    lazy: layouts.auth,
+    children: [{ path: ':token', lazy: pages.invitation, handle: handle(INVITATION_TITLE) }],
   },
   {
     lazy: layouts.default,
@@ -77,6 +86,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'products', lazy: pages.products, handle: handle(AREA_TITLES.products) },
       { path: 'statistics', lazy: pages.statistics, handle: handle(AREA_TITLES.statistics) },
       { path: 'export', lazy: pages.export, handle: handle(AREA_TITLES.export) },
+      { path: 'deleted', lazy: pages.deleted, handle: handle(AREA_TITLES.deleted) },
       {
         path: 'marketing',
         children: [

@@ -87,6 +87,7 @@ describe('navigation', () => {
       '/products',
       '/statistics',
       '/export',
+      '/deleted',
       '/marketing',
       '/setting',
     ]);
@@ -107,6 +108,12 @@ describe('navigation', () => {
         ?.links.map((l) => l.to);
     expect(settingsLinks(true)).toEqual(['/setting/feature-toggle']);
     expect(settingsLinks(false)).toEqual([]);
+  });
+
+  it('shows Recently deleted to editors and admins of the team only', () => {
+    const shown = (role: 'ADMIN' | 'EDITOR' | 'MEMBER' | null) =>
+      navAreasFor(false, role).some((a) => a.to === '/deleted');
+    expect([shown('ADMIN'), shown('EDITOR'), shown('MEMBER'), shown(null)]).toEqual([true, true, false, false]);
   });
 
   it('titles the screens', () => {

@@ -413,8 +413,10 @@ describe('feature flags', () => {
     }
     const team = teams.find((t) => ['VN', 'TH'].includes(t.code) && flagOn('INFO_SENDING_V1', t))!;
     expect(flagOn('EMAIL_SENDING_V1', team)).toBe(true);
-    const [guide] = (await api<{ guides: Array<{ id: string; name: string }> }>('GET', '/api/v1/guides/search?num=1'))
-      .guides;
+    // the team's own directory of guides
+    const [guide] = (
+      await api<{ guides: Array<{ id: string; name: string }> }>('GET', `/api/v1/guides/search?teamId=${team.id}&num=1`)
+    ).guides;
     const [order] = await createOrders(team, 160, ['info']);
     const page = await pageOf(team);
     await openOrder(page, order);

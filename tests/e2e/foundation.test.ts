@@ -114,11 +114,19 @@ describe('session', () => {
     await page.context().close();
   });
 
-  it('logs out, clears the token and asks the provider for the account again', async () => {
+  it('logs out on the server too, clears the token and asks the provider for the account again', async () => {
     const page = await signedIn();
+    const token = await storage(page, 'AUTH');
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/logout'));
     await page.getByRole('button', { name: 'Logout' }).click();
+    expect((await asked).status()).toBe(204);
     await page.waitForURL('**/auth/login');
     expect(await storage(page, 'AUTH')).toBeNull();
+    // the token is revoked on the server: a call with it, from anywhere, is 401
+    const later = await page.request.get(`${baseUrl}/api/v1/users/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(later.status()).toBe(401);
     await page.getByRole('button', { name: 'Sign in' }).click();
     // No silent sign-in: the provider's login page is shown again.
     await page.getByLabel('Email').waitFor();

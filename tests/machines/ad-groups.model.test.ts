@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createMachine, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { can } from '../../shared/permissions';
 import { groupTagOf, groupTagRefusal, type AdGroup } from '../../src/domain/ads';
+import type { Role } from '../../src/domain/statuses';
 import { adGroupsMachine } from '../../src/machines/ad-groups/ad-groups.machine';
-import { selectCanCreate, selectCreateRefusal, selectOpenId } from '../../src/machines/ad-groups/selectors';
+import {
+  selectCanCreate,
+  selectCreateRefusal,
+  selectMayCreate,
+  selectMayDelete,
+  selectOpenId,
+} from '../../src/machines/ad-groups/selectors';
 import { CREATE_FAILED, DELETE_FAILED, type AdGroupsEvent } from '../../src/machines/ad-groups/types';
 import { ad, group, recordingServices, TEAM } from './ads-fakes';
 import { graphUnderParent } from './graph-under-parent';
@@ -16,7 +24,8 @@ import { done, failed, underParent, type Synthetic } from './shared-fakes';
  * group from the URL, and are replayed on a real actor under a stand-in screen. After each step:
  * a group is created only with a tag the team may still use, and opens; the editor open is the
  * group chosen, a new one each time; a deletion is asked first; every change of the groups is
- * reported; the open editor hears of changed ads.
+ * reported; the open editor hears of changed ads. Paths are generated for an EDITOR and for a
+ * MEMBER, whom the role matrix refuses creating and deleting groups (opening one is reading it).
  */
 const [A, B] = [ad('a'), ad('b', 'new')];
 const EMAIL = group('g1', 'email', [A]);
@@ -81,8 +90,11 @@ const key = (s: Snapshot) =>
     deleteId: s.context.deleteId,
   });
 
-describe('advertisement groups, generated from the groups machine', () => {
-  const input = { teamId: TEAM, groups: [EMAIL, PLAIN], ads: [A, B], openId: null };
+const ROLES = ['EDITOR', 'MEMBER'] as const satisfies Role[];
+
+describe.each(ROLES)('advertisement groups of a %s, generated from the groups machine', (role) => {
+  const input = { teamId: TEAM, groups: [EMAIL, PLAIN], ads: [A, B], openId: null, role };
+  const may = { create: can(role, 'createAdGroup'), delete: can(role, 'deleteAdGroup') };
   const logic = adGroupsMachine.provide({ actors: { groupItems: standIn } as never });
   const paths = getShortestPaths(graphUnderParent(logic), {
     input,
@@ -105,13 +117,19 @@ describe('advertisement groups, generated from the groups machine', () => {
     }
   });
 
-  it('reaches creating, deleting, the confirmation, a created group open and a refused tag', () => {
+  it(`reaches what a ${role} may: creating, deleting and their answers for an EDITOR, only opening for a MEMBER`, () => {
     const states = paths.map((p) => p.state as Snapshot);
-    expect(states.some((s) => s.hasTag('creating'))).toBe(true);
-    expect(states.some((s) => s.hasTag('deleting'))).toBe(true);
-    expect(states.some((s) => s.matches({ remove: 'confirming' }))).toBe(true);
-    expect(states.some((s) => selectOpenId(s) === 'g3')).toBe(true);
-    expect(states.some((s) => selectCreateRefusal(s) === 'The team already has a group tagged email.')).toBe(true);
+    if (may.create && may.delete) {
+      expect(states.some((s) => s.hasTag('creating'))).toBe(true);
+      expect(states.some((s) => s.hasTag('deleting'))).toBe(true);
+      expect(states.some((s) => s.matches({ remove: 'confirming' }))).toBe(true);
+      expect(states.some((s) => selectOpenId(s) === 'g3')).toBe(true);
+      expect(states.some((s) => selectCreateRefusal(s) === 'The team already has a group tagged email.')).toBe(true);
+    } else {
+      expect(states.every((s) => s.matches({ create: 'readOnly', remove: 'readOnly' }))).toBe(true);
+      expect(states.every((s) => s.context.groups.length === 2)).toBe(true);
+      expect(states.some((s) => selectOpenId(s) === 'g1')).toBe(true);
+    }
   });
 
   async function replay(steps: Name[]) {
@@ -130,6 +148,9 @@ describe('advertisement groups, generated from the groups machine', () => {
       const creatable =
         before.matches({ create: 'idle' }) && groupTagRefusal(before.context.tagDraft, before.context.groups) === null;
       expect(selectCanCreate(before)).toBe(creatable);
+      expect([selectMayCreate(before), selectMayDelete(before)]).toEqual([may.create, may.delete]);
+      if (!may.create) expect(before.matches({ create: 'readOnly' })).toBe(true);
+      if (!may.delete) expect(before.matches({ remove: 'readOnly' })).toBe(true);
       const event = EVENTS[name];
       if (ANSWERS.includes(name)) {
         if (!(await services.settle(event, flush))) throw new Error(`${name} is not an answer`);
@@ -151,6 +172,7 @@ describe('advertisement groups, generated from the groups machine', () => {
           teamId: TEAM,
           group: g,
           ads: after.context.ads,
+          role,
         });
         expect(selectOpenId(after)).toBe(g.id);
       };

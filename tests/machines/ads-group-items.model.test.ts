@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { can } from '../../shared/permissions';
 import { LINK_FAILED, moveId, type Ad, type AdGroup } from '../../src/domain/ads';
+import type { Role } from '../../src/domain/statuses';
 import { groupItemsMachine } from '../../src/machines/group-items/group-items.machine';
-import { selectAddable, selectCanMove, selectCanRemove } from '../../src/machines/group-items/selectors';
+import { selectAddable, selectCanMove, selectCanRemove, selectMayEdit } from '../../src/machines/group-items/selectors';
 import { ITEMS_FAILED, type GroupItemsEvent } from '../../src/machines/group-items/types';
 import { graphUnderParent } from './graph-under-parent';
 import { ad, group, recordingServices, TEAM } from './ads-fakes';
@@ -16,7 +18,8 @@ import { done, failed, underParent, type Synthetic } from './shared-fakes';
  * each step: a request is made exactly when the gesture is allowed (one at a time; only a live ad
  * not in the group is added; a move past either end is none), with the order the server is to
  * keep; the list shows what the server answered and the screen hears of it; a failure changes
- * nothing and says why.
+ * nothing and says why. Paths are generated for an EDITOR and for a MEMBER, whom the role matrix
+ * refuses every change: the list is read-only and no gesture asks the server anything.
  */
 const [A, B, C, X] = [ad('a'), ad('b', 'new'), ad('c'), ad('x', 'archived')];
 const ADS = [A, B, C, X];
@@ -53,39 +56,48 @@ const TRIED = {
 const ANSWERS: Name[] = ['added', 'addFailed', 'saved', 'saveFailed'];
 const NAMES: Name[] = [...Object.values(TRIED).flat(), ...ANSWERS];
 const nameOf = (e: AnyEventObject) => NAMES.find((n) => EVENTS[n] === e)!;
-const INPUT = { teamId: TEAM, group: START, ads: ADS };
+const ROLES = ['EDITOR', 'MEMBER'] as const satisfies Role[];
+const inputOf = (role: Role) => ({ teamId: TEAM, group: START, ads: ADS, role });
 
-const paths = getShortestPaths(graphUnderParent(groupItemsMachine), {
-  input: INPUT,
-  events: Object.values(EVENTS) as GroupItemsEvent[],
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      items: s.context.group.items.map((i: Ad) => `${i.id}:${i.title}`),
-      pending: s.context.pendingIds,
-      adding: s.context.adding,
-      ads: s.context.ads === RENAMED,
-    }),
-});
-const stepsOf = (p: (typeof paths)[number]) =>
+const pathsOf = (role: Role) =>
+  getShortestPaths(graphUnderParent(groupItemsMachine), {
+    input: inputOf(role),
+    events: Object.values(EVENTS) as GroupItemsEvent[],
+    serializeState: (s) =>
+      JSON.stringify({
+        value: s.value,
+        items: s.context.group.items.map((i: Ad) => `${i.id}:${i.title}`),
+        pending: s.context.pendingIds,
+        adding: s.context.adding,
+        ads: s.context.ads === RENAMED,
+      }),
+  });
+const paths = Object.fromEntries(ROLES.map((role) => [role, pathsOf(role)])) as Record<
+  Role,
+  ReturnType<typeof pathsOf>
+>;
+const stepsOf = (p: ReturnType<typeof pathsOf>[number]) =>
   p.steps.filter((s) => (s.event as AnyEventObject).type !== 'xstate.init').map((s) => nameOf(s.event));
 const ids = (g: AdGroup) => g.items.map((i) => i.id);
 
-function harness() {
+function harness(role: Role) {
   const services = recordingServices(['addItems', 'setItems']);
-  const h = underParent(groupItemsMachine.provide({ actors: services.actors as never }), INPUT);
+  const h = underParent(groupItemsMachine.provide({ actors: services.actors as never }), inputOf(role));
   const notices: AnyEventObject[] = [];
   h.child.on('notify', (e) => notices.push(e));
   return { ...h, services, calls: services.calls, notices };
 }
 
-async function replay(steps: Name[]) {
-  const h = harness();
+async function replay(role: Role, steps: Name[]) {
+  const h = harness(role);
+  const may = can(role, 'addAdGroupItems') && can(role, 'setAdGroupItems');
   for (const name of steps) {
     const before = h.child.getSnapshot();
     const counts = { calls: h.calls.length, reports: h.reports.length, notices: h.notices.length };
     const event = EVENTS[name];
-    const saving = before.hasTag('saving');
+    // a role the matrix refuses is as busy as can be: it never changes anything
+    const saving = before.hasTag('saving') || !may;
+    expect(selectMayEdit(before)).toBe(may);
     if (ANSWERS.includes(name)) {
       if (!(await h.services.settle(event, flush))) throw new Error(`${name} is not an answer`);
     } else {
@@ -169,15 +181,25 @@ async function replay(steps: Name[]) {
 
 describe('group items, generated from the group-items machine', () => {
   it('reaches adding and saving, and the groups the server answers', () => {
-    const states = paths.map((p) => p.state);
+    const states = paths.EDITOR.map((p) => p.state);
     expect(new Set(states.map((s) => s.value))).toEqual(new Set(['idle', 'adding', 'saving']));
     expect(states.some((s) => ids(s.context.group).join() === 'a,b,c')).toBe(true);
     expect(states.some((s) => ids(s.context.group).join() === 'b,a')).toBe(true);
   });
 
-  describe.each(paths.map((p) => [stepsOf(p).join(' → ') || '(start)', p] as const))('%s', (_, path) => {
+  it('keeps a MEMBER read-only: the group as it was, whatever the gesture', () => {
+    const states = paths.MEMBER.map((p) => p.state);
+    expect(new Set(states.map((s) => s.value))).toEqual(new Set(['readOnly']));
+    expect(new Set(states.map((s) => ids(s.context.group).join()))).toEqual(new Set(['a,b']));
+  });
+
+  describe.each(
+    ROLES.flatMap((role) =>
+      paths[role].map((p) => [`${role}: ${stepsOf(p).join(' → ') || '(start)'}`, role, p] as const),
+    ),
+  )('%s', (_, role, path) => {
     it('replays on a real actor to the same state', async () => {
-      const end = await replay(stepsOf(path));
+      const end = await replay(role, stepsOf(path));
       expect(end.value).toEqual(path.state.value);
       expect(end.context).toEqual(path.state.context);
     });
@@ -189,7 +211,7 @@ describe('group items, generated from the group-items machine', () => {
           : [];
     const next = NAMES.filter((n) => !ANSWERS.includes(n) || running.includes(n));
     it.each(next)('then %s has exactly its effects', async (name) => {
-      await replay([...stepsOf(path), name]);
+      await replay(role, [...stepsOf(path), name]);
     });
   });
 });

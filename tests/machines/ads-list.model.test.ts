@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { can } from '../../shared/permissions';
 import type { Ad } from '../../src/domain/ads';
+import type { Role } from '../../src/domain/statuses';
 import { adsListMachine } from '../../src/machines/ads-list/ads-list.machine';
-import { selectCanMove, selectShownAds } from '../../src/machines/ads-list/selectors';
+import { selectCanMove, selectMayEdit, selectMayMove, selectShownAds } from '../../src/machines/ads-list/selectors';
 import { MOVE_FAILED, type AdsListEvent } from '../../src/machines/ads-list/types';
 import { ad, group, recordingServices, TEAM } from './ads-fakes';
 import { flush } from './panel-fakes';
@@ -15,6 +17,8 @@ import { done, failed, type Synthetic } from './shared-fakes';
  * real screen. After each step: the editor open is for the ad chosen (a new one each time); a
  * saved or moved ad replaces the old one in the list and the groups hear of it; a move is asked
  * only to another tag, one at a time; the filter goes into the URL; the groups' changes come back.
+ * Paths are generated for an EDITOR and for a MEMBER, whom the role matrix refuses every change of
+ * an ad: no editor opens, no move is asked; filtering and the groups (with the role) go on.
  */
 const [A, B] = [ad('a', 'new'), ad('b')];
 const EMAIL = group('g1', 'email', [A]);
@@ -63,7 +67,8 @@ const standIn = createMachine({
   context: ({ input }) => ({ input, heard: [] }),
   on: { '*': { actions: assign({ heard: ({ context, event }) => [...context.heard, event] }) } },
 });
-const INPUT = { teamId: TEAM, tag: null, groupId: 'g1' };
+const ROLES = ['EDITOR', 'MEMBER'] as const satisfies Role[];
+const inputOf = (role: Role) => ({ teamId: TEAM, tag: null, groupId: 'g1', role });
 
 type Snapshot = ReturnType<(typeof adsListMachine)['getInitialSnapshot']>;
 const key = (s: Snapshot) =>
@@ -73,20 +78,25 @@ const key = (s: Snapshot) =>
     groups: s.context.groups.length,
     editing: s.context.editing?.id ?? null,
   });
-const paths = getShortestPaths(
-  adsListMachine.provide({
-    actors: { ...recordingServices(['load', 'moveAd']).actors, adGroups: standIn, adEditor: standIn } as never,
-    actions: { navigate: () => undefined },
-  }),
-  {
-    input: INPUT,
-    events: Object.values(EVENTS) as AdsListEvent[],
-    serializeState: (s) => key(s as Snapshot),
-    // a created ad is followed one step further: each one adds to the list
-    stopWhen: (s) => (s as Snapshot).context.ads.length > 2,
-  },
-);
-const stepsOf = (p: (typeof paths)[number]) =>
+const pathsOf = (role: Role) =>
+  getShortestPaths(
+    adsListMachine.provide({
+      actors: { ...recordingServices(['load', 'moveAd']).actors, adGroups: standIn, adEditor: standIn } as never,
+      actions: { navigate: () => undefined },
+    }),
+    {
+      input: inputOf(role),
+      events: Object.values(EVENTS) as AdsListEvent[],
+      serializeState: (s) => key(s as Snapshot),
+      // a created ad is followed one step further: each one adds to the list
+      stopWhen: (s) => (s as Snapshot).context.ads.length > 2,
+    },
+  );
+const paths = Object.fromEntries(ROLES.map((role) => [role, pathsOf(role)])) as Record<
+  Role,
+  ReturnType<typeof pathsOf>
+>;
+const stepsOf = (p: ReturnType<typeof pathsOf>[number]) =>
   p.steps.filter((s) => (s.event as AnyEventObject).type !== 'xstate.init').map((s) => nameOf(s.event));
 
 beforeEach(() => {
@@ -94,7 +104,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-async function replay(steps: Name[]) {
+async function replay(role: Role, steps: Name[]) {
+  const may = { edit: can(role, 'createAd') && can(role, 'updateAd'), move: can(role, 'updateAd') };
   const services = recordingServices(['load', 'moveAd']);
   const searches: string[] = [];
   const actor = createActor(
@@ -102,7 +113,7 @@ async function replay(steps: Name[]) {
       actors: { ...services.actors, adGroups: standIn, adEditor: standIn } as never,
       actions: { navigate: (_, params) => void searches.push(params.search) },
     }),
-    { input: INPUT },
+    { input: inputOf(role) },
   ).start();
   const notices: AnyEventObject[] = [];
   actor.on('notify', (e) => notices.push(e));
@@ -125,6 +136,7 @@ async function replay(steps: Name[]) {
     const newSearches = searches.slice(counts.searches);
     const ready = before.matches('ready');
     const editorOpen = before.matches({ ready: { editor: 'open' } });
+    if (ready) expect([selectMayEdit(before), selectMayMove(before)]).toEqual([may.edit, may.move]);
     // the groups are one child for the whole screen once loaded
     if (ready) expect(child(after, 'adGroups')).toBe(groups);
     const groupsHeard = () => groups!.getSnapshot().context.heard.slice(heard);
@@ -162,13 +174,13 @@ async function replay(steps: Name[]) {
         break;
       }
       case 'create':
-        if (!ready || editorOpen) unchanged();
+        if (!ready || editorOpen || !may.edit) unchanged();
         else editorFor(null);
         break;
       case 'editA':
       case 'editUnknown': {
         const chosen = before.context.ads.find((a: Ad) => a.id === (event as { id: string }).id);
-        if (!ready || editorOpen || !chosen) unchanged();
+        if (!ready || editorOpen || !chosen || !may.edit) unchanged();
         else editorFor(chosen);
         break;
       }
@@ -217,6 +229,7 @@ async function replay(steps: Name[]) {
           groups: [EMAIL],
           ads: [A, B],
           openId: 'g1',
+          role,
         });
         break;
       case 'loadFailed':
@@ -240,22 +253,34 @@ async function replay(steps: Name[]) {
 
 describe('the ads list screen, generated from its machine', () => {
   it('reaches the editor on a new and a saved ad, a move under way, and a failure', () => {
-    const states = paths.map((p) => p.state as Snapshot);
+    const states = paths.EDITOR.map((p) => p.state as Snapshot);
     expect(states.some((s) => s.matches({ ready: { editor: 'open' } }) && s.context.editing === null)).toBe(true);
     expect(states.some((s) => s.context.editing?.id === 'a')).toBe(true);
     expect(states.some((s) => s.hasTag('moving'))).toBe(true);
     expect(states.some((s) => s.matches('failed'))).toBe(true);
   });
 
-  describe.each(paths.map((p) => [stepsOf(p).join(' → ') || '(start)', p] as const))('%s', (_, path) => {
+  it('opens no editor and moves nothing for a MEMBER, who still hears of the groups', () => {
+    const states = paths.MEMBER.map((p) => p.state as Snapshot);
+    const ready = states.filter((s) => s.matches('ready'));
+    expect(ready.length).toBeGreaterThan(0);
+    expect(ready.every((s) => s.matches({ ready: { editor: 'readOnly', moves: 'readOnly' } }))).toBe(true);
+    expect(states.some((s) => s.context.groups.length === 2)).toBe(true);
+  });
+
+  describe.each(
+    ROLES.flatMap((role) =>
+      paths[role].map((p) => [`${role}: ${stepsOf(p).join(' → ') || '(start)'}`, role, p] as const),
+    ),
+  )('%s', (_, role, path) => {
     it('replays on a real actor to the same state', async () => {
-      expect(key(await replay(stepsOf(path)))).toBe(key(path.state as Snapshot));
+      expect(key(await replay(role, stepsOf(path)))).toBe(key(path.state as Snapshot));
     });
     const s = path.state as Snapshot;
     const answers = [...(s.hasTag('loading') ? RUNNING.load : []), ...(s.hasTag('moving') ? RUNNING.moveAd : [])];
     const next = NAMES.filter((n) => !ANSWERS.includes(n) || answers.includes(n));
     it.each(next)('then %s has exactly its effects', async (name) => {
-      await replay([...stepsOf(path), name]);
+      await replay(role, [...stepsOf(path), name]);
     });
   });
 });

@@ -6,7 +6,9 @@ import { detailMachines } from '../../src/machines/detail/detail.machine';
 import type { ListKind } from '../../src/machines/list/types';
 import type { NotifyEvent } from '../../src/machines/notify';
 import { orderEditHistoryMachine } from '../../src/machines/order-edit-history/order-edit-history.machine';
+import { recordDeleteMachines } from '../../src/machines/record-delete/record-delete.machine';
 import { tourEditMachine } from '../../src/machines/tour-edit/tour-edit.machine';
+import type { Role } from '../../src/domain/statuses';
 import { comment, deferredServices, flush, logged, order, orderDetail, tour, tourDetail, TZ } from './panel-fakes';
 import { underParent } from './shared-fakes';
 
@@ -16,21 +18,23 @@ import { underParent } from './shared-fakes';
  * server). It runs under a stand-in screen: what it reports is what the screen routes to the list,
  * the selection and the totals; `notices` are the toasts of the panel and of its edit child.
  */
-function start(kind: ListKind, userId: string | null = 'u1') {
+function start(kind: ListKind, userId: string | null = 'u1', role: Role = 'EDITOR') {
   const services = deferredServices();
   const logic = detailMachines[kind].provide({
     actors: {
       loadRecord: services.logic(),
       comment: commentBoxMachine.provide({ actors: { addComment: services.logic() } }),
       unlinkOrder: services.logic(),
-      deleteRecord: services.logic(),
+      remover: recordDeleteMachines[kind].provide({
+        actors: { deleteRecord: services.logic(), restoreRecord: services.logic() },
+      }),
       orderEdits: orderEditHistoryMachine.provide({
         actors: { updateOrders: services.logic(), getOrder: services.logic() },
       }),
       tourEdits: tourEditMachine.provide({ actors: { updateTours: services.logic(), getTour: services.logic() } }),
     },
   });
-  const screen = underParent(logic, { kind, userId, timezone: TZ });
+  const screen = underParent(logic, { kind, userId, timezone: TZ, role });
   const actor = screen.child;
   // the screen toasts what the panel and its edit child emit, the child it has now (ActorTreeNotifications)
   const notices: string[] = [];
@@ -49,6 +53,11 @@ function start(kind: ListKind, userId: string | null = 'u1') {
   };
   followEdits();
   actor.subscribe(followEdits);
+  const removerNotices: NotifyEvent[] = [];
+  (actor.getSnapshot().children.remover as AnyActorRef).on('notify', (n: NotifyEvent) => {
+    removerNotices.push(n);
+    toast(n);
+  });
   const settle = async (id: string, outcome: { output: unknown } | { error: unknown }) => {
     services.settle(id, outcome);
     await flush();
@@ -59,6 +68,7 @@ function start(kind: ListKind, userId: string | null = 'u1') {
     services,
     notices,
     panelNotices,
+    removerNotices,
     settle,
     callsOf,
     reports: screen.reports,
@@ -67,8 +77,12 @@ function start(kind: ListKind, userId: string | null = 'u1') {
 }
 
 /** Opens a record and answers its load. */
-async function opened(kind: ListKind, record = kind === 'orders' ? orderDetail() : tourDetail()) {
-  const panel = start(kind);
+async function opened(
+  kind: ListKind,
+  record = kind === 'orders' ? orderDetail() : tourDetail(),
+  role: Role = 'EDITOR',
+) {
+  const panel = start(kind, 'u1', role);
   panel.actor.send({ type: 'detail.open', id: record.id });
   await panel.settle('loadRecord', { output: { found: true, record } });
   return panel;
@@ -240,29 +254,61 @@ describe('detail', () => {
     expect(callsOf('refreshRecord')).toEqual([{ id: 't1' }]);
   });
 
-  it('deletes after a confirmation step (cancel keeps it) and reports it deleted', async () => {
-    const { actor, reports, settle, callsOf } = await opened('tours');
+  it('asks its remover, which deletes after a confirmation naming the record (cancel keeps it); Undo restores it', async () => {
+    const { actor, reports, settle, callsOf, removerNotices } = await opened('tours');
+    const remover = actor.getSnapshot().children.remover as ActorRefFrom<typeof recordDeleteMachines.tours>;
     actor.send({ type: 'detail.delete' });
-    expect(actor.getSnapshot().matches({ ready: { action: 'confirmingDelete' } })).toBe(true);
-    actor.send({ type: 'detail.cancel' });
+    expect(remover.getSnapshot().matches({ remove: 'confirming' })).toBe(true);
+    expect(remover.getSnapshot().context.target).toEqual({
+      id: 't1',
+      displayId: 'G-0001',
+      name: 'Morning walk',
+      orderCount: 1,
+    });
+    remover.send({ type: 'delete.cancel' });
     expect(callsOf('deleteRecord')).toEqual([]);
     actor.send({ type: 'detail.delete' });
-    actor.send({ type: 'detail.confirm' });
+    remover.send({ type: 'delete.confirm' });
     expect(callsOf('deleteRecord')).toEqual([{ id: 't1' }]);
     await settle('deleteRecord', { output: undefined });
     expect(reports).toEqual([{ type: 'detail.removed', id: 't1', deleted: true }]);
     expect(actor.getSnapshot().value).toBe('closed');
     expect(actor.getSnapshot().context.record).toBeNull();
+    const record = { kind: 'tour', id: 't1', displayId: 'G-0001' } as const;
+    expect(removerNotices).toEqual([
+      {
+        type: 'notify',
+        kind: 'success',
+        message: 'Tour G-0001 deleted',
+        action: { label: 'Undo', event: { type: 'delete.undo', record } },
+      },
+    ]);
+    // the toast's Undo, after the panel closed
+    remover.send(removerNotices[0].action!.event as { type: 'delete.undo'; record: typeof record });
+    expect(callsOf('restoreRecord')).toEqual([record]);
+    await settle('restoreRecord', { output: record });
+    expect(reports.at(-1)).toEqual({ type: 'detail.restored', id: 't1' });
+    expect(removerNotices.at(-1)).toEqual({ type: 'notify', kind: 'success', message: 'Tour G-0001 restored' });
   });
 
   it('a failed delete keeps the record and says so', async () => {
-    const { actor, reports, settle } = await opened('orders');
+    const { actor, reports, settle, notices } = await opened('orders');
     actor.send({ type: 'detail.delete' });
-    actor.send({ type: 'detail.confirm' });
+    (actor.getSnapshot().children.remover as AnyActorRef).send({ type: 'delete.confirm' });
     await settle('deleteRecord', { error: new Error('500') });
-    expect(actor.getSnapshot().context.error).toBe('The order could not be deleted');
+    expect(notices).toEqual(['The order could not be deleted']);
     expect(actor.getSnapshot().context.record?.id).toBe('o1');
     expect(reports).toEqual([]);
+  });
+
+  it('a MEMBER is never asked: the remover does not delete for that role', async () => {
+    const { actor, callsOf } = await opened('orders', orderDetail(), 'MEMBER');
+    const remover = actor.getSnapshot().children.remover as AnyActorRef;
+    expect(remover.getSnapshot().context.allowed).toBe(false);
+    actor.send({ type: 'detail.delete' });
+    expect(remover.getSnapshot().matches({ remove: 'idle' })).toBe(true);
+    remover.send({ type: 'delete.confirm' });
+    expect(callsOf('deleteRecord')).toEqual([]);
   });
 });
 

@@ -46,7 +46,7 @@ describe.each([
     const commented = { ...record, eventLogs: [comment('Pickup at 7')], comments: [comment('Pickup at 7')] };
     // the saved comment brings the record's activity again (a refresh started before it would miss it)
     answers.push(json(200, record), json(201, comment('Pickup at 7')), json(200, commented), json(204, null));
-    const panel = underParent(detailMachines[kind], { kind, userId: 'u1', timezone: TZ });
+    const panel = underParent(detailMachines[kind], { kind, userId: 'u1', timezone: TZ, role: 'EDITOR' });
     panel.child.send({ type: 'detail.open', id: record.id });
     await settled();
     expect(panel.child.getSnapshot().context.record).toEqual(record);
@@ -56,17 +56,26 @@ describe.each([
     await settled();
     expect(panel.child.getSnapshot().context.record?.comments).toEqual([comment('Pickup at 7')]);
     panel.child.send({ type: 'detail.delete' });
-    panel.child.send({ type: 'detail.confirm' });
+    (panel.child.getSnapshot().children.remover as AnyActorRef).send({ type: 'delete.confirm' });
     await settled();
     expect(asked()).toEqual([`GET ${path}`, `POST ${path}/comments`, `GET ${path}`, `DELETE ${path}`]);
     expect(await requests[1].json()).toEqual({ comment: 'Pickup at 7' });
     expect(panel.reports).toEqual([{ type: 'detail.removed', id: record.id, deleted: true }]);
+    // Undo restores it through its kind's operation
+    answers.push(json(200, record));
+    (panel.child.getSnapshot().children.remover as AnyActorRef).send({
+      type: 'delete.undo',
+      record: { kind: kind === 'orders' ? 'order' : 'tour', id: record.id, displayId: record.displayId },
+    });
+    await settled();
+    expect(asked().at(-1)).toBe(`POST ${path}/restore`);
+    expect(panel.reports.at(-1)).toEqual({ type: 'detail.restored', id: record.id });
     panel.stop();
   });
 
   it('a 404 on open is reported gone and toasted', async () => {
     answers.push(json(404, { error: 'NOT_FOUND', message: 'gone' }));
-    const panel = underParent(detailMachines[kind], { kind, userId: 'u1', timezone: TZ });
+    const panel = underParent(detailMachines[kind], { kind, userId: 'u1', timezone: TZ, role: 'EDITOR' });
     const notices: string[] = [];
     panel.child.on('notify', (n) => notices.push(n.message));
     panel.child.send({ type: 'detail.open', id: record.id });
@@ -82,7 +91,7 @@ describe('the orders panel, its order deleted elsewhere while edited', () => {
   it('the save, the reload and the refresh answer 404: the panel closes, says so once, and opens the next order', async () => {
     const notFound = json(404, { error: 'NOT_FOUND', message: 'Order not found' });
     answers.push(json(200, orderDetail()), notFound, notFound, notFound);
-    const panel = underParent(detailMachines.orders, { kind: 'orders', userId: 'u1', timezone: TZ });
+    const panel = underParent(detailMachines.orders, { kind: 'orders', userId: 'u1', timezone: TZ, role: 'EDITOR' });
     const notices: string[] = [];
     const toast = (n: NotifyEvent) => notices.push(n.message);
     panel.child.on('notify', toast);

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { EmailRequest, EmailSendResult, Guide } from '../../src/api/services/emails';
+import type { EmailRequest, EmailSendResult, Guide, GuideQuery } from '../../src/api/services/emails';
 import type { FeatureFlagRecord } from '../../src/api/services/features';
 import type { EmailKind } from '../../src/domain/email-recipients';
 import { emailSendMachine } from '../../src/machines/email-send/email-send.machine';
@@ -80,11 +80,12 @@ export function answerTo(kind: EmailKind, orderIds: string[], outcome: 'all' | '
  */
 export function emailHarness() {
   const services = deferredServices();
+  /** Each guide search, as `teamId: query`. */
   const searches: string[] = [];
   const guides = guideSearchMachine.provide({
     actors: {
-      searchGuides: fromPromise<Guide[], { query: string }>(async ({ input }) => {
-        searches.push(input.query);
+      searchGuides: fromPromise<Guide[], GuideQuery>(async ({ input }) => {
+        searches.push(`${input.teamId}: ${input.query}`);
         return [GUIDE];
       }),
     },

@@ -320,8 +320,9 @@ describe('e-mail sending model', () => {
           expect(shownRecipients(after)).toEqual(recipientsOf(m.kind, m.target, false));
           expect(selectDraft(after)).toEqual(EMPTY);
           expect(selectSendAgain(after)).toBe(false);
-          // the send-info dialog has its guide search, and only it
+          // the send-info dialog has its guide search, and only it, over the team's own guides
           expect(selectGuides(after) !== undefined).toBe(m.kind === 'INFORMATION');
+          if (m.kind === 'INFORMATION') expect(selectGuides(after)?.getSnapshot().context.teamId).toBe(INPUT.teamId);
           expect(news).toEqual(quiet);
         } else {
           // SPEC section 8: refused before any request, with exactly this toast (a failed read logs too)

@@ -61,13 +61,13 @@ describe('sendEmails', () => {
 });
 
 describe('searchGuides', () => {
-  it('asks for 10 guides by default, and as many as asked', async () => {
+  it("asks the team's directory for 10 guides by default, and as many as asked", async () => {
     answerWith(() => json(200, { guides: [] }));
-    await expect(run(searchGuides, { query: 'anh' })).resolves.toEqual([]);
-    await run(searchGuides, { query: '', num: 3 });
+    await expect(run(searchGuides, { teamId: 't-vn', query: 'anh' })).resolves.toEqual([]);
+    await run(searchGuides, { teamId: 't-kh', query: '', num: 3 });
     const [first, second] = requests.map((r) => new URL(r.url));
     expect(first.pathname).toBe('/api/v1/guides/search');
-    expect(Object.fromEntries(first.searchParams)).toEqual({ searchTerms: 'anh', num: '10' });
-    expect(Object.fromEntries(second.searchParams)).toEqual({ searchTerms: '', num: '3' });
+    expect(Object.fromEntries(first.searchParams)).toEqual({ teamId: 't-vn', searchTerms: 'anh', num: '10' });
+    expect(Object.fromEntries(second.searchParams)).toEqual({ teamId: 't-kh', searchTerms: '', num: '3' });
   });
 });

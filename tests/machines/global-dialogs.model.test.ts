@@ -23,11 +23,14 @@ import {
 } from './onboarding-harness';
 
 /**
- * Model-based: paths generated from the production machine, replayed on a real actor. The
- * invariant of SPEC section 2 is checked on every state of every path: the OTA dialog never shows
- * while the timezone alert is open; nor does the sheet of shortcuts show with either.
+ * Model-based: paths generated from the production machine, for an ADMIN and for a MEMBER of the
+ * team, replayed on a real actor. The invariant of SPEC section 2 is checked on every state of every
+ * path: the OTA dialog never shows while the timezone alert is open; nor does the sheet of shortcuts
+ * show with either. A MEMBER may not choose the team's OTA accounts (the role matrix): their dialog
+ * never opens and the accounts are not even asked for.
  */
-const input: GlobalDialogsInput = { teamId: 't1', teamTimezone: 'Asia/Ho_Chi_Minh', token: 'tok' };
+const input: GlobalDialogsInput = { teamId: 't1', teamTimezone: 'Asia/Ho_Chi_Minh', role: 'ADMIN', token: 'tok' };
+const memberInput: GlobalDialogsInput = { ...input, role: 'MEMBER' };
 const env = (over: Partial<TimezoneAlertEnv>): TimezoneAlertEnv => ({
   browserTimezone: 'Asia/Ho_Chi_Minh',
   now: 0,
@@ -65,11 +68,13 @@ function logic(actors = deferredActors(IDS).actors) {
 }
 type Snap = SnapshotFrom<typeof globalDialogsMachine>;
 const key = (s: Snap) => JSON.stringify({ v: s.value, tz: s.context.browserTimezone });
-const paths = getShortestPaths(logic(), {
-  input,
-  events: enabledEvents<GlobalDialogsEvent>(EVENTS),
-  serializeState: (s, event) => `${key(s as Snap)} ← ${event?.type ?? ''}`,
-});
+const pathsOf = (given: GlobalDialogsInput) =>
+  getShortestPaths(logic(), {
+    input: given,
+    events: enabledEvents<GlobalDialogsEvent>(EVENTS),
+    serializeState: (s, event) => `${key(s as Snap)} ← ${event?.type ?? ''}`,
+  }).map((path) => ({ path, given }));
+const paths = [...pathsOf(input), ...pathsOf(memberInput)];
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -83,34 +88,52 @@ const openDialogs = (s: Snap) =>
 
 describe('global dialogs model', () => {
   it('reaches every state', () => {
-    const reached = new Set(paths.flatMap((p) => leaves(p.state.value)));
+    const reached = new Set(paths.flatMap((p) => leaves(p.path.state.value)));
     expect([...reached].sort()).toEqual(restingStates(globalDialogsMachine.root).sort());
   });
 
-  describe.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' → ') + ` ⇒ ${key(p.state)}`, p] as const))(
-    '%s',
-    (_, path) => {
-      it('replays on a real actor; no two dialogs show at once', async () => {
-        const fakes = deferredActors(IDS);
-        const { actor, taken: seen } = recordingActor(logic(fakes.actors), { input });
-        remembered.length = 0;
-        actor.start();
-        for (const step of path.steps.slice(1)) {
-          const event = step.event as ModelEvent;
-          if (isSynthetic(event)) fakes.settle(event);
-          else actor.send(event);
-          await flush();
-          expect(key(actor.getSnapshot())).toBe(key(step.state));
-          expect(openDialogs(actor.getSnapshot())).toBeLessThanOrEqual(1);
-        }
-        // the alert is remembered for this login exactly when it opened
-        const opened = path.steps.some((s) => (s.state as Snap).matches({ timezone: 'open' }));
-        expect(remembered).toEqual(opened ? ['tok'] : []);
-        seen.forEach((t) => taken.add(t));
-        actor.stop();
-      });
-    },
-  );
+  it('never asks a MEMBER to choose the OTA accounts', () => {
+    const member = paths.filter((p) => p.given.role === 'MEMBER').map((p) => p.path.state as Snap);
+    expect(member.length).toBeGreaterThan(0);
+    expect(member.every((s) => s.matches({ ota: 'readOnly' }))).toBe(true);
+    const fakes = deferredActors(IDS);
+    const actor = recordingActor(logic(fakes.actors), { input: memberInput }).actor.start();
+    expect(fakes.running()).toEqual(['readTimezoneAlert']);
+    actor.send({ type: 'ota.open' });
+    expect(actor.getSnapshot().matches({ ota: 'readOnly' })).toBe(true);
+    actor.stop();
+  });
+
+  describe.each(
+    paths.map(
+      ({ path, given }) =>
+        [
+          `${given.role}: ${path.steps.map((s) => s.event.type).join(' → ')} ⇒ ${key(path.state)}`,
+          path,
+          given,
+        ] as const,
+    ),
+  )('%s', (_, path, given) => {
+    it('replays on a real actor; no two dialogs show at once', async () => {
+      const fakes = deferredActors(IDS);
+      const { actor, taken: seen } = recordingActor(logic(fakes.actors), { input: given });
+      remembered.length = 0;
+      actor.start();
+      for (const step of path.steps.slice(1)) {
+        const event = step.event as ModelEvent;
+        if (isSynthetic(event)) fakes.settle(event);
+        else actor.send(event);
+        await flush();
+        expect(key(actor.getSnapshot())).toBe(key(step.state));
+        expect(openDialogs(actor.getSnapshot())).toBeLessThanOrEqual(1);
+      }
+      // the alert is remembered for this login exactly when it opened
+      const opened = path.steps.some((s) => (s.state as Snap).matches({ timezone: 'open' }));
+      expect(remembered).toEqual(opened ? ['tok'] : []);
+      seen.forEach((t) => taken.add(t));
+      actor.stop();
+    });
+  });
 
   it('took every transition of the machine on the way', () => {
     expect([...taken].sort()).toEqual(allTransitions(globalDialogsMachine.root).sort());

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { Guide } from '../../src/api/services/emails';
+import type { Guide, GuideQuery } from '../../src/api/services/emails';
 import { GUIDE_PAUSE_MS, guideSearchMachine } from '../../src/machines/guide-search/guide-search.machine';
 import { underParent } from './shared-fakes';
 
@@ -21,7 +21,10 @@ const ANH = guide('g1', 'Anh Nguyen');
 const BAO = guide('g2', 'Bao Tran');
 const SOKHA = guide('g3', 'Sokha Chan');
 
+const TEAM = 'team-vn';
+
 interface Search {
+  teamId: string;
   query: string;
   signal: AbortSignal;
   resolve: (guides: Guide[]) => void;
@@ -31,11 +34,10 @@ interface Search {
 /** The search under a stand-in dialog, with requests that wait until the test answers them. */
 function harness() {
   const searches: Search[] = [];
-  const searchGuides = fromPromise<Guide[], { query: string }>(
-    ({ input, signal }) =>
-      new Promise((resolve, reject) => searches.push({ query: input.query, signal, resolve, reject })),
+  const searchGuides = fromPromise<Guide[], GuideQuery>(
+    ({ input, signal }) => new Promise((resolve, reject) => searches.push({ ...input, signal, resolve, reject })),
   );
-  const dialog = underParent(guideSearchMachine.provide({ actors: { searchGuides } }));
+  const dialog = underParent(guideSearchMachine.provide({ actors: { searchGuides } }), { teamId: TEAM });
   const search = dialog.child;
   const shown = () => {
     const s = search.getSnapshot();
@@ -62,6 +64,8 @@ afterEach(() => {
 describe('guide search', () => {
   it('lists guides as soon as the dialog opens, with nothing typed', async () => {
     expect(h.searches.map((s) => s.query)).toEqual(['']);
+    // the directory is per team: every search names the dialog's team
+    expect(h.searches[0].teamId).toBe(TEAM);
     expect(h.searching()).toBe(true);
     h.searches[0].resolve([ANH, BAO]);
     await pass(0);
@@ -83,6 +87,7 @@ describe('guide search', () => {
     expect(h.searches).toHaveLength(1);
     await pass(1);
     expect(h.searches.map((s) => s.query)).toEqual(['', 'Sok']);
+    expect(h.searches.map((s) => s.teamId)).toEqual([TEAM, TEAM]);
     expect(h.searching()).toBe(true);
     h.searches[1].resolve([SOKHA]);
     await pass(0);

@@ -1,11 +1,13 @@
 import { vi } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
 import type { DraftInput, MailContent, MailPreview, TemplateFault } from '../../src/api/services/products';
+import type { Role } from '../../src/domain/statuses';
 import { mailContentMachine } from '../../src/machines/mail-content/mail-content.machine';
 import type { NotifyEvent } from '../../src/machines/notify';
 import { underParent, type Synthetic } from './shared-fakes';
 
-/** The mail content editor's test doubles: its services wait until a test settles them. */
+/** The mail content editor's test doubles: its services wait until a test settles them. INPUT is what
+ *  every request names; the editor is opened with it and a role. */
 export const INPUT = { teamId: 'team-kh', productId: 'REP-ANGKOR' };
 
 export const CUSTOM: MailContent = {
@@ -63,7 +65,7 @@ interface Call {
  * `calls` records each request, `settle` answers the newest one of an invoke, `notices` and
  * `reports` collect the toasts and the reports to the screen.
  */
-export function editorHarness() {
+export function editorHarness(role: Role = 'EDITOR') {
   const calls: Record<ServiceName, Call[]> = { loadContent: [], saveContent: [], renderPreview: [] };
   const service = (name: ServiceName) =>
     fromPromise<unknown, Call['input']>(
@@ -76,7 +78,7 @@ export function editorHarness() {
       renderPreview: service('renderPreview'),
     } as never,
   });
-  const screen = underParent(logic, INPUT);
+  const screen = underParent(logic, { ...INPUT, role });
   const notices: NotifyEvent[] = [];
   screen.child.on('notify', (e) => void notices.push(e));
   const flush = () => vi.advanceTimersByTimeAsync(0);

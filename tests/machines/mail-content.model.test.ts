@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
+import { can } from '../../shared/permissions';
 import { insertVariable, sameDraft } from '../../src/domain/mail-content';
-import type { Ota } from '../../src/domain/statuses';
+import type { Ota, Role } from '../../src/domain/statuses';
 import { mailContentMachine, PREVIEW_DELAY_MS } from '../../src/machines/mail-content/mail-content.machine';
 import {
   selectCanEdit,
@@ -9,6 +10,7 @@ import {
   selectCanSave,
   selectFault,
   selectPreview,
+  selectReadOnly,
   selectSwitchable,
   type MailContentSnapshot,
 } from '../../src/machines/mail-content/selectors';
@@ -36,7 +38,9 @@ import { done, failed, type Synthetic } from './shared-fakes';
  * each event is tried from its end; every step's effects are checked: the requests, the drafts
  * (nothing typed is lost), the error on the field the server named, the toasts and reports, what
  * Save and Reset allow, and that an answer the editor gave up on (an older draft's preview, an
- * older tab's load) changes nothing: the newest preview wins.
+ * older tab's load) changes nothing: the newest preview wins. The walks run for an EDITOR; a fourth
+ * runs for a MEMBER, whom the role matrix refuses changing mail content: every tab reads its
+ * template and previews it, and nothing is typed, saved or reset.
  */
 const WAITED = { type: 'xstate.after.previewDelay.mailContent.preview.waiting' } as const;
 type ModelEvent = MailContentEvent | Synthetic | typeof WAITED;
@@ -102,7 +106,7 @@ const possible = (s: MailContentSnapshot, name: Name) => {
 const dirty = (s: MailContentSnapshot, ota: Ota) =>
   s.context.drafts[ota] !== undefined && !sameDraft(s.context.drafts[ota], s.context.saved[ota]);
 
-/** The three walks: their events and what tells their states apart (coarse, to keep the paths few). */
+/** The walks: their events, what tells their states apart (coarse, to keep the paths few), the role. */
 const OTAS_WALKED = ['KLOOK', 'KKDAY'] as const;
 const WALKS = {
   'tabs and loading': {
@@ -139,6 +143,30 @@ const WALKS = {
       fault: s.context.faults.KLOOK?.field ?? '-',
     }),
   },
+  'reading only, as a MEMBER': {
+    role: 'MEMBER',
+    events: [
+      'loadedCustom',
+      'loadedBuiltIn',
+      'loadFailed',
+      'retry',
+      'toKkday',
+      'toKlook',
+      'editSubject',
+      'caretSubject',
+      'insert',
+      'save',
+      'reset',
+      'waited',
+      'rendered',
+    ],
+    key: (s: MailContentSnapshot) => ({
+      value: s.value,
+      ota: s.context.ota,
+      loaded: OTAS_WALKED.filter((o) => s.context.saved[o]),
+      preview: selectPreview(s)?.kind ?? '-',
+    }),
+  },
   preview: {
     events: [
       'loadedCustom',
@@ -165,7 +193,7 @@ const WALKS = {
       };
     },
   },
-} satisfies Record<string, { events: Name[]; key: (s: MailContentSnapshot) => object }>;
+} satisfies Record<string, { role?: Role; events: Name[]; key: (s: MailContentSnapshot) => object }>;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -191,7 +219,9 @@ async function step(h: Harness, name: Name) {
   const seen = { notices: h.notices.length, reports: h.reports.length };
   const idle = before.matches({ content: { ready: 'idle' } });
   const asking = before.matches({ content: { ready: 'confirmingReset' } }) || before.hasTag('resetting');
-  const editable = before.matches({ content: 'ready' }) && !asking;
+  const mayEdit = can(c.role, 'updateMailContent');
+  const editable = before.matches({ content: 'ready' }) && !asking && mayEdit;
+  expect(selectReadOnly(before), 'read-only').toBe(before.matches({ content: 'ready' }) && !mayEdit);
   // Save: something to save and nothing running; Reset: a template of its own or changes to drop
   expect(selectCanSave(before), 'Save enabled').toBe(idle && dirty(before, ota));
   expect(selectCanReset(before), 'Reset enabled').toBe(idle && (c.saved[ota]?.custom === true || dirty(before, ota)));
@@ -238,7 +268,7 @@ async function step(h: Harness, name: Name) {
         break;
       }
       expect(a).toMatchObject({ ota: to, caret: null, error: null });
-      expect(after.matches({ content: c.saved[to] ? { ready: 'idle' } : 'loading' })).toBe(true);
+      expect(after.matches({ content: c.saved[to] ? { ready: mayEdit ? 'idle' : 'readOnly' } : 'loading' })).toBe(true);
       expect(newCalls).toEqual({ ...none, load: c.saved[to] ? [] : [{ ...INPUT, ota: to }] });
       waiting();
       break;
@@ -368,9 +398,10 @@ async function step(h: Harness, name: Name) {
 }
 
 describe.each(Object.entries(WALKS))('mail content editor model: %s', (_, walk) => {
+  const role: Role = 'role' in walk ? walk.role : 'EDITOR';
   const serialize = (s: MailContentSnapshot) => JSON.stringify(walk.key(s));
   const paths = getShortestPaths(graphUnderParent(mailContentMachine), {
-    input: INPUT,
+    input: { ...INPUT, role },
     events: walk.events.map((n) => EVENTS[n]) as MailContentEvent[],
     serializeState: (s) => serialize(s as MailContentSnapshot),
   });
@@ -378,7 +409,7 @@ describe.each(Object.entries(WALKS))('mail content editor model: %s', (_, walk) 
     p.steps.filter((s) => (s.event as { type: string }).type !== 'xstate.init').map((s) => nameOf(s.event));
 
   async function replay(names: Name[]) {
-    const h = editorHarness();
+    const h = editorHarness(role);
     // the first tab loads at once
     expect(h.calls.loadContent.map((x) => x.input)).toEqual([{ ...INPUT, ota: 'KLOOK' }]);
     for (const name of names) await step(h, name);
@@ -400,6 +431,19 @@ describe.each(Object.entries(WALKS))('mail content editor model: %s', (_, walk) 
 });
 
 describe('mail content editor model: coverage', () => {
+  it('reads a MEMBER each tab and its preview, and nothing else', () => {
+    const walk = WALKS['reading only, as a MEMBER'];
+    const states = getShortestPaths(graphUnderParent(mailContentMachine), {
+      input: { ...INPUT, role: 'MEMBER' },
+      events: walk.events.map((n) => EVENTS[n]) as MailContentEvent[],
+      serializeState: (s) => JSON.stringify(walk.key(s as MailContentSnapshot)),
+    }).map((p) => p.state as MailContentSnapshot);
+    expect(states.some((s) => selectReadOnly(s) && s.context.ota === 'KKDAY')).toBe(true);
+    expect(states.some((s) => selectReadOnly(s) && selectPreview(s)?.kind === 'rendered')).toBe(true);
+    expect(states.some((s) => s.hasTag('saving') || s.hasTag('resetting'))).toBe(false);
+    expect(states.every((s) => !s.matches({ content: { ready: 'idle' } }))).toBe(true);
+  });
+
   it('tries every event', () => {
     expect(new Set(Object.values(TRIED).flat())).toEqual(new Set(NAMES.filter((n) => !isAnswer(n) && n !== 'waited')));
   });

@@ -6,8 +6,10 @@ import {
   selectEmailGroup,
   selectLiveBanner,
   selectLiveInterstitial,
+  selectMayEdit,
   selectView,
 } from '../../src/machines/marketing-home/selectors';
+import type { Role } from '../../src/domain/statuses';
 import { ad, group, recordingServices, TEAM } from './ads-fakes';
 import { flush } from './panel-fakes';
 import { done, failed } from './shared-fakes';
@@ -20,10 +22,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function home() {
+function home(role: Role = 'EDITOR') {
   const services = recordingServices(['load']);
   const actor = createActor(marketingHomeMachine.provide({ actors: services.actors as never }), {
-    input: { teamId: TEAM },
+    input: { teamId: TEAM, role },
   }).start();
   return { actor, services };
 }
@@ -51,6 +53,11 @@ describe('marketing home', () => {
       ['b', 'c'],
       ['x'],
     ]);
+  });
+
+  it('says whether the role may change marketing (the role matrix): editors and admins, not members', () => {
+    const roles: Role[] = ['MEMBER', 'EDITOR', 'ADMIN'];
+    expect(roles.map((role) => selectMayEdit(home(role).actor.getSnapshot()))).toEqual([false, true, true]);
   });
 
   it('a failure shows with Retry, which loads again', async () => {

@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { can } from '../../shared/permissions';
 import type { AdGroup } from '../../src/domain/ads';
+import type { Role } from '../../src/domain/statuses';
 import { interstitialMachine } from '../../src/machines/interstitial/interstitial.machine';
 import {
   selectCanNext,
   selectCanPrev,
+  selectCanCreate,
   selectFrequency,
+  selectMayChangeFrequency,
   selectShown,
   selectView,
 } from '../../src/machines/interstitial/selectors';
@@ -25,7 +29,9 @@ import { done, failed, type Synthetic } from './shared-fakes';
  * and saving the frequency answered by synthetic events, the items' editor a stand-in) and are
  * replayed on a real actor. After each step: the screen shows the team's interstitial group or
  * offers to make one; the editor edits the group shown; the frequency is saved only when it
- * changes, shown as chosen while it saves; the preview steps only through the live ads.
+ * changes, shown as chosen while it saves; the preview steps only through the live ads. Paths are
+ * generated for an EDITOR and for a MEMBER, whom the role matrix refuses setting the interstitial
+ * up and changing its frequency: they see it all, preview included, and change nothing.
  */
 const [A, B, C, X] = [ad('a'), ad('b', 'new'), ad('c'), ad('x', 'archived')];
 const ADS = [A, B, C, X];
@@ -97,12 +103,18 @@ const key = (s: Snapshot) =>
     slide: s.context.slide,
     frequency: s.context.frequency,
   });
-const paths = getShortestPaths(interstitialMachine.provide({ actors: { ...never, groupItems: standIn } as never }), {
-  input: { teamId: TEAM },
-  events: Object.values(EVENTS) as InterstitialEvent[],
-  serializeState: (s) => key(s as Snapshot),
-});
-const stepsOf = (p: (typeof paths)[number]) =>
+const ROLES = ['EDITOR', 'MEMBER'] as const satisfies Role[];
+const pathsOf = (role: Role) =>
+  getShortestPaths(interstitialMachine.provide({ actors: { ...never, groupItems: standIn } as never }), {
+    input: { teamId: TEAM, role },
+    events: Object.values(EVENTS) as InterstitialEvent[],
+    serializeState: (s) => key(s as Snapshot),
+  });
+const paths = Object.fromEntries(ROLES.map((role) => [role, pathsOf(role)])) as Record<
+  Role,
+  ReturnType<typeof pathsOf>
+>;
+const stepsOf = (p: ReturnType<typeof pathsOf>[number]) =>
   p.steps.filter((s) => (s.event as AnyEventObject).type !== 'xstate.init').map((s) => nameOf(s.event));
 const running = (s: Snapshot) =>
   Object.keys(RUNNING).filter((id) => s.children[id as keyof typeof s.children] !== undefined);
@@ -112,11 +124,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-async function replay(steps: Name[]) {
+async function replay(role: Role, steps: Name[]) {
+  const may = { create: can(role, 'createAdGroup'), frequency: can(role, 'updateAdGroup') };
   const services = recordingServices(['load', 'createGroup', 'saveFrequency']);
   const actor = createActor(
     interstitialMachine.provide({ actors: { ...services.actors, groupItems: standIn } as never }),
-    { input: { teamId: TEAM } },
+    { input: { teamId: TEAM, role } },
   ).start();
   const notices: AnyEventObject[] = [];
   actor.on('notify', (e) => notices.push(e));
@@ -144,18 +157,20 @@ async function replay(steps: Name[]) {
     };
     const editing = (g: AdGroup) => {
       expect(selectView(after)).toBe('configured');
-      expect(editorOf(after)!.getSnapshot().context.input).toEqual({ teamId: TEAM, group: g, ads: ADS });
+      expect(editorOf(after)!.getSnapshot().context.input).toEqual({ teamId: TEAM, group: g, ads: ADS, role });
     };
     const live = selectShown(before).length;
     expect(selectCanNext(before)).toBe(configured && before.context.slide < live - 1);
     expect(selectCanPrev(before)).toBe(configured && before.context.slide > 0);
+    expect(selectCanCreate(before)).toBe(before.matches({ ready: 'missing' }) && may.create);
+    if (configured) expect(selectMayChangeFrequency(before)).toBe(may.frequency);
     switch (name) {
       case 'retry':
         if (!before.matches('failed')) unchanged();
         else expect(calls).toEqual([{ service: 'load', input: { teamId: TEAM } }]);
         break;
       case 'create':
-        if (!before.matches({ ready: 'missing' })) unchanged();
+        if (!before.matches({ ready: 'missing' }) || !may.create) unchanged();
         else expect(calls).toEqual([{ service: 'createGroup', input: { teamId: TEAM, tag: 'interstitial' } }]);
         break;
       case 'weekly':
@@ -238,21 +253,34 @@ async function replay(steps: Name[]) {
 
 describe('the interstitial screen, generated from its machine', () => {
   it('reaches the group missing, made, configured with several ads, and saving the frequency', () => {
-    const states = paths.map((p) => p.state as Snapshot);
+    const states = paths.EDITOR.map((p) => p.state as Snapshot);
     expect(new Set(states.map(selectView))).toEqual(new Set(['loading', 'failed', 'missing', 'configured']));
     expect(states.some((s) => s.context.group?.id === 'g2')).toBe(true);
     expect(states.some((s) => s.context.slide === 2)).toBe(true);
     expect(states.some((s) => s.hasTag('savingFrequency'))).toBe(true);
   });
 
-  describe.each(paths.map((p) => [stepsOf(p).join(' → ') || '(start)', p] as const))('%s', (_, path) => {
+  it('lets a MEMBER see the interstitial and step through its preview, and change nothing', () => {
+    const states = paths.MEMBER.map((p) => p.state as Snapshot);
+    expect(new Set(states.map(selectView))).toEqual(new Set(['loading', 'failed', 'missing', 'configured']));
+    expect(states.some((s) => s.context.slide === 2)).toBe(true);
+    expect(states.some((s) => s.hasTag('creating') || s.hasTag('savingFrequency'))).toBe(false);
+    const configured = states.filter((s) => s.matches({ ready: 'configured' }));
+    expect(configured.every((s) => s.matches({ ready: { configured: { frequency: 'readOnly' } } }))).toBe(true);
+  });
+
+  describe.each(
+    ROLES.flatMap((role) =>
+      paths[role].map((p) => [`${role}: ${stepsOf(p).join(' → ') || '(start)'}`, role, p] as const),
+    ),
+  )('%s', (_, role, path) => {
     it('replays on a real actor to the same state', async () => {
-      expect(key(await replay(stepsOf(path)))).toBe(key(path.state as Snapshot));
+      expect(key(await replay(role, stepsOf(path)))).toBe(key(path.state as Snapshot));
     });
     const answers = running(path.state as Snapshot).flatMap((id) => RUNNING[id]);
     const next = NAMES.filter((n) => !ANSWERS.includes(n) || answers.includes(n));
     it.each(next)('then %s has exactly its effects', async (name) => {
-      await replay([...stepsOf(path), name]);
+      await replay(role, [...stepsOf(path), name]);
     });
   });
 });

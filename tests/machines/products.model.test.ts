@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, type AnyActorRef } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { MailVariables } from '../../src/api/services/products';
+import type { Role } from '../../src/domain/statuses';
 import { productsMachine } from '../../src/machines/products/products.machine';
 import {
   selectChosenId,
@@ -69,14 +70,18 @@ const key = (s: ProductsSnapshot) =>
     pending: s.context.pending?.id ?? null,
     dirty: s.context.dirty,
   });
-const paths = getShortestPaths(
-  productsMachine.provide({ actors: { productList: standIn, mailContent: standIn, loadVariables: never } as never }),
-  {
-    input: { teamId: TEAM },
-    events: Object.values(EVENTS) as ProductsEvent[],
-    serializeState: (s) => key(s as ProductsSnapshot),
-  },
-);
+/** The screen behaves alike for every role; the editor it opens gets the user's role (read-only or not). */
+const ROLES = ['EDITOR', 'MEMBER'] as const satisfies Role[];
+const pathsOf = (role: Role) =>
+  getShortestPaths(
+    productsMachine.provide({ actors: { productList: standIn, mailContent: standIn, loadVariables: never } as never }),
+    {
+      input: { teamId: TEAM, role },
+      events: Object.values(EVENTS) as ProductsEvent[],
+      serializeState: (s) => key(s as ProductsSnapshot),
+    },
+  );
+const paths = pathsOf('EDITOR');
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -87,12 +92,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function screen() {
+function screen(role: Role) {
   const services = deferredServices(['loadVariables']);
   const logic = productsMachine.provide({
     actors: { productList: standIn, mailContent: standIn, loadVariables: services.actors.loadVariables } as never,
   });
-  const actor = createActor(logic, { input: { teamId: TEAM } }).start();
+  const actor = createActor(logic, { input: { teamId: TEAM, role } }).start();
   return { actor, services };
 }
 type Screen = ReturnType<typeof screen>;
@@ -115,7 +120,7 @@ async function step(sc: Screen, name: Name) {
   const opened = (product: Product) => {
     // a new editor, for that product; nothing is unsaved in it yet
     expect(editorOf(after)).not.toBe(editor);
-    expect(editorInput(after)).toEqual({ teamId: TEAM, productId: product.id });
+    expect(editorInput(after)).toEqual({ teamId: TEAM, productId: product.id, role: before.context.role });
     expect(after.context).toMatchObject({ chosen: product, pending: null, dirty: false });
   };
   const unchanged = () => {
@@ -184,11 +189,15 @@ describe('products screen, generated from the products machine', () => {
 
   const stepsOf = (p: (typeof paths)[number]) =>
     p.steps.filter((s) => (s.event as { type: string }).type !== 'xstate.init').map((s) => nameOf(s.event));
-  describe.each(paths.map((p) => [stepsOf(p).join(' → ') || '(start)', p] as const))('%s', (_, path) => {
+  describe.each(
+    ROLES.flatMap((role) =>
+      pathsOf(role).map((p) => [`${role}: ${stepsOf(p).join(' → ') || '(start)'}`, role, p] as const),
+    ),
+  )('%s', (_, role, path) => {
     const loading = (path.state as ProductsSnapshot).hasTag('variablesLoading');
     const next = NAMES.filter((n) => !isAnswer(n) || loading);
     it.each(next)('then %s has exactly its effects', async (name) => {
-      const sc = screen();
+      const sc = screen(role);
       for (const earlier of stepsOf(path)) await step(sc, earlier);
       expect(key(sc.actor.getSnapshot())).toBe(key(path.state as ProductsSnapshot));
       await step(sc, name);

@@ -47,6 +47,8 @@ const notFaked = (name: string) => async (): Promise<never> => {
 export interface SessionFakes {
   restoreSession?: () => Promise<StoredSession>;
   getMe?: () => Promise<User | null>;
+  /** The server's logout (revokes the token, ends the provider's session). */
+  logout?: () => Promise<void>;
   startSignIn?: (input: StartSignInInput) => Promise<void>;
   signInFlow?: (input: SignInInput) => Promise<SignInOutput>;
   /** The navigation totals that the session's `navCounts` child loads for the selected team. */
@@ -61,6 +63,7 @@ export function effectSpies() {
     clearToken: vi.fn<() => void>(),
     saveTeamId: vi.fn<(teamId: string) => void>(),
     savePromptLogin: vi.fn<(on: boolean) => void>(),
+    saveReturnTo: vi.fn<(path: string | null) => void>(),
   };
 }
 
@@ -72,6 +75,7 @@ export function fakeSession(fakes: SessionFakes = {}, spies: EffectSpies = effec
     actors: {
       restoreSession: fromPromise(fakes.restoreSession ?? notFaked('restoreSession')),
       getMe: fromPromise(fakes.getMe ?? notFaked('getMe')),
+      logout: fromPromise<void>(fakes.logout ?? notFaked('logout')),
       startSignIn: fromPromise<void, StartSignInInput>(({ input }) =>
         (fakes.startSignIn ?? notFaked('startSignIn'))(input),
       ),
@@ -95,6 +99,7 @@ export function fakeSession(fakes: SessionFakes = {}, spies: EffectSpies = effec
       clearToken: () => spies.clearToken(),
       saveTeamId: (_, { teamId }) => spies.saveTeamId(teamId),
       savePromptLogin: (_, { on }) => spies.savePromptLogin(on),
+      saveReturnTo: (_, { path }) => spies.saveReturnTo(path),
     },
   });
   return { logic, spies };

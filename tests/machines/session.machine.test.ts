@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { SIGN_IN_FAILED } from '../../src/domain/session-rules';
+import { LOGOUT_PATIENCE_MS } from '../../src/machines/session/transitions';
 import { selectAccess, selectIsPlatformAdmin, selectNavCounts, selectTeam } from '../../src/machines/session/selectors';
 import { effectSpies, fakeSession, stored, team, userWith, type SessionFakes } from './session-fakes';
 
@@ -206,18 +207,30 @@ describe('logout and 401', () => {
   const signedIn = () =>
     start({ restoreSession: async () => stored({ token: 'tok', teamId: 'vn' }), getMe: async () => userWith(teams) });
 
-  it('logout clears token and user and asks for the account choice at the next sign-in', async () => {
+  it('logout asks the server with the token still lent, then clears token and user and asks for the account choice', async () => {
     const startSignIn = vi.fn(() => new Promise<void>(() => undefined));
+    let answer: () => void = () => undefined;
+    const logout = vi.fn(() => new Promise<void>((resolve) => (answer = resolve)));
     const spies = effectSpies();
     const { logic } = fakeSession(
-      { restoreSession: async () => stored({ token: 'tok' }), getMe: async () => userWith(teams), startSignIn },
+      { restoreSession: async () => stored({ token: 'tok' }), getMe: async () => userWith(teams), startSignIn, logout },
       spies,
     );
     const actor = createActor(logic).start();
     await settled(actor);
     actor.send({ type: 'session.logout' });
-    const s = actor.getSnapshot();
-    expect(s.matches({ loggedOut: 'idle' })).toBe(true);
+    // the server is asked while the client still sends the token; nothing forgotten yet
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().matches('loggingOut')).toBe(true);
+    expect(actor.getSnapshot().context.token).toBe('tok');
+    expect(spies.clearToken).not.toHaveBeenCalled();
+    expect(spies.navigate).not.toHaveBeenCalled();
+    // other calls answering 401 meanwhile (the token is being revoked) do not send to the signed-out notice
+    actor.send({ type: 'api.unauthorized' });
+    expect(actor.getSnapshot().matches('loggingOut')).toBe(true);
+
+    answer();
+    const s = await waitFor(actor, (x) => x.matches({ loggedOut: 'idle' }));
     expect(s.context).toMatchObject({ token: null, user: null, teamId: null, promptLogin: true });
     expect(spies.clearToken).toHaveBeenCalledTimes(1);
     expect(spies.savePromptLogin).toHaveBeenCalledExactlyOnceWith(true);
@@ -226,6 +239,45 @@ describe('logout and 401', () => {
     actor.send({ type: 'session.login' });
     expect(actor.getSnapshot().matches({ loggedOut: 'redirecting' })).toBe(true);
     expect(startSignIn).toHaveBeenCalledWith({ prompt: 'login' });
+  });
+
+  it('signs out locally when the server cannot be reached, and logs why', async () => {
+    const logout = vi.fn(async () => Promise.reject(new Error('offline')));
+    const { actor, spies } = start({
+      restoreSession: async () => stored({ token: 'tok', teamId: 'vn' }),
+      getMe: async () => userWith(teams),
+      logout,
+    });
+    await settled(actor);
+    actor.send({ type: 'session.logout' });
+    const s = await waitFor(actor, (x) => x.matches({ loggedOut: 'idle' }));
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(s.context).toMatchObject({ token: null, user: null, promptLogin: true });
+    expect(spies.clearToken).toHaveBeenCalledTimes(1);
+    expect(spies.navigate).toHaveBeenCalledExactlyOnceWith('/auth/login');
+    expect(error).toHaveBeenCalledWith('[session]', expect.objectContaining({ message: 'offline' }));
+  });
+
+  it('signs out locally when the server does not answer within the patience', async () => {
+    vi.useFakeTimers();
+    try {
+      const logout = vi.fn(() => new Promise<void>(() => undefined));
+      const { actor, spies } = start({
+        restoreSession: async () => stored({ token: 'tok', teamId: 'vn' }),
+        getMe: async () => userWith(teams),
+        logout,
+      });
+      await vi.waitFor(() => expect(actor.getSnapshot().matches({ active: 'ready' })).toBe(true));
+      actor.send({ type: 'session.logout' });
+      await vi.advanceTimersByTimeAsync(LOGOUT_PATIENCE_MS - 1);
+      expect(actor.getSnapshot().matches('loggingOut')).toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true);
+      expect(actor.getSnapshot().context.token).toBeNull();
+      expect(spies.navigate).toHaveBeenCalledExactlyOnceWith('/auth/login');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('signs in without prompt=login when nothing asked for it', async () => {

@@ -35,12 +35,16 @@ const EVENTS: ModelEvent[] = [
   done('signInFlow', { accessToken: null }),
   failed('signInFlow'),
   failed('startSignIn'),
+  done('logout', undefined),
+  failed('logout'),
   { type: 'session.login' },
   { type: 'session.logout' },
   { type: 'session.refresh' },
   { type: 'team.switch', index: 1 },
   { type: 'team.switch', index: 7 },
   { type: 'api.unauthorized' },
+  { type: 'session.returnTo', path: '/invitations/tok?accept=1' },
+  { type: 'team.joined', teamId: 'jp' },
 ];
 
 /** Effects do nothing here: the paths are about states. */
@@ -75,6 +79,7 @@ function replayHarness() {
   const { logic } = fakeSession({
     restoreSession: deferred('restoreSession') as () => Promise<StoredSession>,
     getMe: deferred('getMe') as () => Promise<User | null>,
+    logout: deferred('logout') as () => Promise<void>,
     startSignIn: deferred('startSignIn'),
     signInFlow: deferred('signInFlow'),
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Setting, SettingChange } from '../../src/api/services/settings';
+import type { Role } from '../../src/domain/statuses';
 import type { NotifyEvent } from '../../src/machines/notify';
 import { avatarUploadTo, type AvatarOwner } from '../../src/machines/avatar-upload/avatar-upload.machine';
 import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine';
@@ -12,7 +13,7 @@ const boom = async (): Promise<never> => {
   throw new Error('boom');
 };
 
-function team(over: { load?: () => Promise<Setting | null>; update?: () => Promise<Setting>; isAdmin?: boolean } = {}) {
+function team(over: { load?: () => Promise<Setting | null>; update?: () => Promise<Setting>; role?: Role } = {}) {
   const { ref, received } = sessionSpy();
   const logic = teamSettingsMachine.provide({
     actors: {
@@ -21,7 +22,7 @@ function team(over: { load?: () => Promise<Setting | null>; update?: () => Promi
       avatarUpload: uploadWith(over.update ?? boom),
     },
   });
-  const actor = createActor(logic, { input: { teamId: KH.id, isAdmin: over.isAdmin ?? true, session: ref } });
+  const actor = createActor(logic, { input: { teamId: KH.id, role: over.role ?? 'ADMIN', session: ref } });
   const toasts: NotifyEvent[] = [];
   actor.on('notify', (e) => toasts.push(e));
   actor.start();
@@ -109,8 +110,8 @@ describe('team settings', () => {
     expect(actor.getSnapshot().matches({ ready: { editing: { logo: 'idle' } } })).toBe(true);
   });
 
-  it('a non-admin can change nothing', async () => {
-    const { actor } = team({ isAdmin: false });
+  it.each(['EDITOR', 'MEMBER'] as const)('a non-admin (%s) can change nothing', async (role) => {
+    const { actor } = team({ role });
     actor.send({ type: 'team.load' });
     await waitFor(actor, (s) => s.matches({ ready: 'readOnly' }));
     const s = actor.getSnapshot();

@@ -7,15 +7,18 @@ import {
   type AnyStateNode,
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
-import { updateTeamSetting, type Setting, type TeamMember } from '../../src/api/services/settings';
-import { settingsDialogMachine, type SettingsDialogEvent } from '../../src/machines/settings-dialog/settings-dialog.machine';
+import { updateTeamSetting, type Setting } from '../../src/api/services/settings';
+import {
+  settingsDialogMachine,
+  type SettingsDialogEvent,
+} from '../../src/machines/settings-dialog/settings-dialog.machine';
 import { avatarUploadTo } from '../../src/machines/avatar-upload/avatar-upload.machine';
 import {
   profileSettingsMachine,
   type ProfileSettingsEvent,
 } from '../../src/machines/profile-settings/profile-settings.machine';
 import type { SessionPatchEvent, SessionPatchRef } from '../../src/machines/settings-dialog/shared';
-import { teamMembersMachine, type TeamMembersEvent } from '../../src/machines/team-members/team-members.machine';
+import type { teamMembersMachine } from '../../src/machines/team-members/team-members.machine';
 import { teamSettingsMachine, type TeamSettingsEvent } from '../../src/machines/team-settings/team-settings.machine';
 import { done, failed, type Synthetic } from './shared-fakes';
 
@@ -28,7 +31,8 @@ export { done, failed, type Synthetic };
  * Chromium against the real app and server (tests/e2e/settings.model.test.ts), so the data below
  * is the seeded team KH and the admin account.
  */
-export type SettingsEvent = SettingsDialogEvent | TeamSettingsEvent | ProfileSettingsEvent | TeamMembersEvent;
+// the Members page has a model of its own (tests/machines/team-members.model.test.ts)
+export type SettingsEvent = SettingsDialogEvent | TeamSettingsEvent | ProfileSettingsEvent;
 export type ModelEvent = SettingsEvent | Synthetic;
 
 export const KH = { id: 'team-kh', name: 'Cambodia' };
@@ -46,9 +50,6 @@ export const PNG_DATA_URL = `data:image/png;base64,${PNG_1X1}`;
 const setting = (name: string, avatarUrl: string | null = null): Setting => ({ name, avatarUrl });
 const RENAMED_TEAM = 'Cambodia Tours';
 const RENAMED_USER = 'Alex A.';
-const members: TeamMember[] = [
-  { user: { id: ADMIN.id, name: ADMIN.name, email: ADMIN.email, avatarUrl: null }, role: 'ADMIN' },
-];
 
 /** A session stand-in that records what settings tell it. */
 export function sessionSpy() {
@@ -63,7 +64,7 @@ const pickedFiles = [FILES.png(), FILES.large(), FILES.gif()];
 const logoUpload = avatarUploadTo(updateTeamSetting);
 
 export interface SettingsModel {
-  name: 'dialog' | 'team' | 'team (member)' | 'profile' | 'avatar upload' | 'members';
+  name: 'dialog' | 'team' | 'team (editor)' | 'team (member)' | 'profile' | 'avatar upload';
   machine: AnyStateMachine;
   input: unknown;
   events: ModelEvent[];
@@ -101,7 +102,7 @@ export function settingsModels(session: SessionPatchRef): SettingsModel[] {
           teamMembers: fromCallback(() => undefined) as unknown as typeof teamMembersMachine,
         },
       }),
-      input: { userId: ADMIN.id, name: ADMIN.name, avatarUrl: null, teamId: KH.id, isAdmin: true, session },
+      input: { userId: ADMIN.id, name: ADMIN.name, avatarUrl: null, teamId: KH.id, role: 'ADMIN', session },
       events: [
         { type: 'dialog.open' },
         { type: 'dialog.close' },
@@ -118,14 +119,22 @@ export function settingsModels(session: SessionPatchRef): SettingsModel[] {
     {
       name: 'team',
       machine: teamSettingsMachine,
-      input: { teamId: KH.id, isAdmin: true, session },
+      input: { teamId: KH.id, role: 'ADMIN', session },
+      events: teamEvents,
+      key: teamKey,
+    },
+    // the role matrix: only admins change the team's name and logo
+    {
+      name: 'team (editor)',
+      machine: teamSettingsMachine,
+      input: { teamId: KH.id, role: 'EDITOR', session },
       events: teamEvents,
       key: teamKey,
     },
     {
       name: 'team (member)',
       machine: teamSettingsMachine,
-      input: { teamId: KH.id, isAdmin: false, session },
+      input: { teamId: KH.id, role: 'MEMBER', session },
       events: teamEvents,
       key: teamKey,
     },
@@ -162,13 +171,6 @@ export function settingsModels(session: SessionPatchRef): SettingsModel[] {
         done('uploadAvatar', setting(KH.name, PNG_DATA_URL)),
         failed('uploadAvatar'),
       ],
-      key: () => null,
-    },
-    {
-      name: 'members',
-      machine: teamMembersMachine,
-      input: { teamId: KH.id },
-      events: [done('loadMembers', members), failed('loadMembers'), { type: 'members.retry' }],
       key: () => null,
     },
   ];

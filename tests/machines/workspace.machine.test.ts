@@ -5,7 +5,10 @@ import type { Page } from '../../src/api/services/policy';
 import type { CountsInput, ListCounts, PageInput } from '../../src/api/services/lists';
 import type { StatusBatchInput, StatusBatchOutput } from '../../src/api/services/status';
 import { bulkStatusMachine } from '../../src/machines/bulk-status/bulk-status.machine';
+import type { RecordRef } from '../../src/api/services/deleted';
 import { detailMachine } from '../../src/machines/detail/detail.machine';
+import { recordDeleteMachine } from '../../src/machines/record-delete/record-delete.machine';
+import type { NotifyEvent } from '../../src/machines/notify';
 import type { DetailRecord } from '../../src/machines/detail/types';
 import { listMachine } from '../../src/machines/list/list.machine';
 import type { ListItem } from '../../src/machines/list/types';
@@ -24,6 +27,7 @@ const o2 = order({ id: 'o2', displayId: 'VN-2', departureAt: '2026-03-10T02:00:0
 
 function start() {
   const records: Record<string, DetailRecord> = { o1: orderDetail({ ...o1 }), o2: orderDetail({ ...o2 }) };
+  const deleted: Record<string, DetailRecord> = {};
   const loads: string[] = [];
   const moves: StatusBatchInput[] = [];
   const totals = createActor(
@@ -36,7 +40,7 @@ function start() {
       list: listMachine.provide({
         actors: {
           loadPage: fromPromise<Page<ListItem>, PageInput>(async () => ({
-            items: [o1, o2],
+            items: [o1, o2].filter((o) => records[o.id]),
             hasMore: false,
             nextCursor: null,
           })),
@@ -58,8 +62,17 @@ function start() {
             const record = records[input.id];
             return record ? { found: true, record } : { found: false };
           }),
-          deleteRecord: fromPromise<void, { id: string }>(async ({ input }) => {
-            delete records[input.id];
+          remover: recordDeleteMachine.provide({
+            actors: {
+              deleteRecord: fromPromise<void, { id: string }>(async ({ input }) => {
+                deleted[input.id] = records[input.id];
+                delete records[input.id];
+              }),
+              restoreRecord: fromPromise<RecordRef, RecordRef>(async ({ input }) => {
+                records[input.id] = deleted[input.id];
+                return input;
+              }),
+            },
           }),
         },
       }),
@@ -78,6 +91,7 @@ function start() {
       search: '?dates=all',
       now: Date.parse('2026-03-05T00:00:00Z'),
       navCounts: totals,
+      role: 'EDITOR',
     },
   }).start();
   running.push(screen, totals);
@@ -148,21 +162,34 @@ describe('the orders screen, with its real children', () => {
     expect(s.list().find((i) => i.id === 'o1')).toMatchObject({ tour: { id: 't1' }, version: 2 });
   });
 
-  it('deleting the open order takes it out of the list, the selection and the panel', async () => {
+  it('deleting the open order takes it out of the list, the selection and the panel; Undo brings it back', async () => {
     const s = start();
     await openFirst(s);
     s.selection().send({ type: 'selection.click', id: 'o2', mode: 'toggle' });
     expect(s.selection().getSnapshot().context.ids).toEqual(['o1', 'o2']);
+    const remover: AnyActorRef = s.detail().getSnapshot().children.remover;
+    const toasts: NotifyEvent[] = [];
+    remover.on('notify', (n: NotifyEvent) => toasts.push(n));
 
     s.detail().send({ type: 'detail.delete' });
-    s.detail().send({ type: 'detail.confirm' });
+    remover.send({ type: 'delete.confirm' });
     await waitFor(s.detail(), (d) => d.matches('closed'));
+    const refreshed = s.refreshes.length;
 
     expect(s.list().map((i) => i.id)).toEqual(['o2']);
     expect(s.selection().getSnapshot().context).toMatchObject({ ids: ['o2'], openId: null });
     // with o2 alone selected, the bulk move and the tour actions act on it alone
     expect(s.child('bulkStatus').getSnapshot().context.selected).toEqual([{ id: 'o2', version: 5 }]);
     expect(s.child('tourActions').getSnapshot().context.ids).toEqual(['o2']);
+
+    // the toast's Undo: restored, the list loads it again and the totals count it again
+    expect(toasts.map((t) => [t.message, t.action?.label])).toEqual([['Order VN-1 deleted', 'Undo']]);
+    remover.send(toasts[0].action!.event);
+    await waitFor(s.child('list'), (l) => l.context.items.length === 2);
+    expect(s.list().map((i) => i.id)).toEqual(['o1', 'o2']);
+    expect(toasts.at(-1)?.message).toBe('Order VN-1 restored');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.refreshes.length).toBeGreaterThan(refreshed);
   });
 
   it('an edit in the panel patches the list row at once', async () => {

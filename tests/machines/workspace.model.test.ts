@@ -70,6 +70,7 @@ const EVENTS = {
   unlinked: { type: 'detail.unlinked', rows: [{ id: 'o1', tour: null }] },
   deleted: { type: 'detail.removed', id: 'o1', deleted: true },
   gone: { type: 'detail.removed', id: 'o2', deleted: false },
+  restored: { type: 'detail.restored', id: 'o1' },
   queued: { type: 'email.queued', kind: 'CONFIRMATION', orderIds: ['o1', 'o9'] },
   delivered: { type: 'emails.delivered', orderId: 'o1' },
 } satisfies Record<string, WorkspaceEvent>;
@@ -183,6 +184,11 @@ function route(known: Known, event: WorkspaceEvent): { next: Known; routed: Rout
       messages.push(['list', { type: 'list.remove', ids: [event.id] }], ['selection', { type: 'selection.close' }]);
       if (event.deleted) totals.push(refresh);
       break;
+    case 'detail.restored':
+      // brought back by Undo: the list loads it where it belongs, and the totals count it again
+      messages.push(['list', { type: 'list.refresh' }]);
+      totals.push(refresh);
+      break;
   }
   return { next, routed: { messages, navigations, totals } };
 }
@@ -197,6 +203,7 @@ const INPUT: Omit<WorkspaceInput, 'navCounts'> = {
   userName: 'Ana',
   search: '',
   now: Date.parse('2026-03-15T00:00:00Z'),
+  role: 'EDITOR',
 };
 
 /** The production machine, walked with children that accept anything and a navigation that goes nowhere. */

@@ -66,19 +66,19 @@ describe('advertisements', () => {
   });
 
   it('moves an ad through its tags (new, active, archived and back); any other tag is refused', async () => {
-    const ad = await createAd(s.w.home.id, s.w.member.token);
+    const ad = await createAd(s.w.home.id, s.w.editor.token);
     for (const tag of ['active', 'archived', 'active', 'new']) {
-      const res = await req('PUT', `/api/v1/advertisement/${ad.id}`, s.w.member.token, { teamId: s.w.home.id, tag });
+      const res = await req('PUT', `/api/v1/advertisement/${ad.id}`, s.w.editor.token, { teamId: s.w.home.id, tag });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ tag, title: 'Sunset cruise' });
     }
     for (const tag of ['summer', null, '']) {
-      const res = await req('PUT', `/api/v1/advertisement/${ad.id}`, s.w.member.token, { teamId: s.w.home.id, tag });
+      const res = await req('PUT', `/api/v1/advertisement/${ad.id}`, s.w.editor.token, { teamId: s.w.home.id, tag });
       expect(res.statusCode, String(tag)).toBe(400);
       expect(res.json().error).toBe('BAD_REQUEST');
     }
     // created new, whatever is asked
-    const active = await req('POST', '/api/v1/advertisement', s.w.member.token, { teamId: s.w.home.id, tag: 'active' });
+    const active = await req('POST', '/api/v1/advertisement', s.w.editor.token, { teamId: s.w.home.id, tag: 'active' });
     expect(active.statusCode).toBe(400);
     expect(await adRow(ad.id)).toEqual({ tag: 'new', title: 'Sunset cruise' });
   });
@@ -244,9 +244,9 @@ describe('advertisement groups', () => {
       advertisementIds: [ad.id],
     });
     const url = `/api/v1/advertisement/groups/${group.id}?teamId=${s.w.home.id}`;
-    expect((await req('DELETE', url, s.w.member.token)).statusCode).toBe(204);
+    expect((await req('DELETE', url, s.w.editor.token)).statusCode).toBe(204);
     expect((await req('GET', url, s.w.member.token)).statusCode).toBe(404);
-    expect((await req('DELETE', url, s.w.member.token)).statusCode).toBe(404);
+    expect((await req('DELETE', url, s.w.editor.token)).statusCode).toBe(404);
     expect((await adRow(ad.id)).title).toBe('Kept');
   });
 

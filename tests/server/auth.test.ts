@@ -110,7 +110,8 @@ describe('signIn and register', () => {
   it('checks orgDisplayId: member of its team 200, others 403', async () => {
     const admin = await appIdToken(t, 'admin@tourdesk.test');
     expect((await signIn(admin, { orgDisplayId: 'tourdesk-vn' })).statusCode).toBe(200);
-    const outsider = await appIdToken(t, 'mixed.case@example.com');
+    // the identity registered above (accounts are found by issuer and subject)
+    const outsider = await appIdToken(t, 'mixed.case@example.com', { sub: 'Mixed.Case@Example.com' });
     const res = await signIn(outsider, { orgDisplayId: 'tourdesk-vn' });
     expect(res.statusCode).toBe(403);
     expect((await signIn(await appIdToken(t, 'admin@tourdesk.test'), { orgDisplayId: 'no-such-org' })).statusCode).toBe(

@@ -94,10 +94,17 @@ describe('sendOrderEmail: queued at once, delivered by the worker', () => {
 
   it('sends information with its details and the guide, skipping the details not given', async () => {
     const [a, b] = await orders(2);
-    const [guide] = await s.t.db.query<{ id: string; name: string; phone: string }>(
-      "INSERT INTO guides (id, name, email, phone, location) VALUES ($1, 'Linh Tran', 'linh@guides.test', '+84 90 000 111', 'Hanoi') RETURNING id, name, phone",
-      [randomUUID()],
-    );
+    const addGuide = (teamId: string) =>
+      s.t.db.query<{ id: string; name: string; phone: string }>(
+        "INSERT INTO guides (id, team_id, name, email, phone, location) VALUES ($1, $2, 'Linh Tran', 'linh@guides.test', '+84 90 000 111', 'Hanoi') RETURNING id, name, phone",
+        [randomUUID(), teamId],
+      );
+    const [guide] = await addGuide(s.w.home.id);
+    // another team's guide is unknown here: its contact never reaches this team's customers
+    const [theirs] = await addGuide(s.w.other.id);
+    const refused = await send('INFORMATION', { orderIds: [a], info: { message: 'x', guideId: theirs.id } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(`Unknown guide ${theirs.id}`);
     const full = await send('INFORMATION', {
       orderIds: [a],
       info: { meetingPoint: 'Hotel lobby', meetingTime: '09:30', message: 'Bring a hat', guideId: guide.id },

@@ -94,7 +94,9 @@ describe('orders CSV export', () => {
     const later = Number(url.searchParams.get('expires')) + 3600;
     expect((await get(`${url.pathname}?expires=${later}&signature=${sig}`)).statusCode).toBe(403);
     const past = Math.floor(Date.now() / 1000) - 10;
-    const pastSig = createHmac('sha256', s.t.app.config.tokenSecret).update(`${id}.${past}`).digest('hex');
+    const pastSig = createHmac('sha256', s.t.app.config.tokenSecret)
+      .update(`${id}.${past}.${s.w.member.id}`)
+      .digest('hex');
     const expired = await get(`${url.pathname}?expires=${past}&signature=${pastSig}`);
     expect(expired.statusCode).toBe(403);
     expect(expired.json().error).toBe('FORBIDDEN');

@@ -12,16 +12,24 @@ const s = useServerSuite({
       ['g3', 'Sato Kenji', 'kenji@guides.test', '+81 3', ['Japanese', 'English'], 'Tokyo'],
       ['g4', 'Anna 100%_real', 'anna@guides.test', null, ['German'], 'Hanoi'],
     ];
+    // the home team's directory
     for (const [id, name, email, phone, languages, location] of guides) {
       await t.db.query(
-        'INSERT INTO guides (id, name, email, phone, languages, location) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING',
-        [`${id}-${TAG}`, `${name} ${TAG}`, email, phone, JSON.stringify(languages), location],
+        'INSERT INTO guides (id, team_id, name, email, phone, languages, location) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [`${id}-${TAG}`, t.world.home.id, `${name} ${TAG}`, email, phone, JSON.stringify(languages), location],
       );
     }
+    // another team's own contact, with a name the home team's searches would match
+    await t.db.query(
+      `INSERT INTO guides (id, team_id, name, email, phone, languages, location)
+       VALUES ($1, $2, $3, 'secret@guides.test', '+84 999', '["English"]', 'Hanoi')`,
+      [`theirs-${TAG}`, t.world.other.id, `Nguyen Secret ${TAG}`],
+    );
   },
 });
 
-const search = (q: string, token?: string) => s.req('GET', `/api/v1/guides/search?${q}`, token);
+const search = (q: string, token?: string, teamId: string | null = s.w.home.id) =>
+  s.req('GET', `/api/v1/guides/search?${teamId ? `teamId=${teamId}&` : ''}${q}`, token);
 const names = (res: { json(): { guides: { name: string }[] } }) =>
   res.json().guides.map((g) => g.name.replace(` ${TAG}`, ''));
 
@@ -46,12 +54,41 @@ describe('searchGuides', () => {
     });
   });
 
-  it('limits to num (default 10), and answers 400 and 401', async () => {
+  it("finds only the team's own guides: another team's are never found, by any word", async () => {
+    for (const words of [TAG, `${TAG}%20Nguyen`, 'secret', 'secret%40guides.test', '%2B84%20999']) {
+      const found = await search(`searchTerms=${words}&num=50`, s.w.member.token);
+      expect(found.statusCode).toBe(200);
+      expect(found.json().guides.map((g: { email: string }) => g.email)).not.toContain('secret@guides.test');
+    }
+    expect(names(await search(`searchTerms=${TAG}%20Nguyen`, s.w.admin.token))).toEqual(['Nguyen Van An']);
+    // the other team's member sees that team's directory, and only it
+    expect(names(await search(`searchTerms=${TAG}&num=50`, s.w.outsider.token, s.w.other.id))).toEqual([
+      'Nguyen Secret',
+    ]);
+    // with nothing typed, a page of the team's own guides (the demo ones and this suite's)
+    const all = (await search('num=50', s.w.outsider.token, s.w.other.id)).json().guides as { id: string }[];
+    expect(all.map((g) => g.id)).toContain(`theirs-${TAG}`);
+    expect(all.map((g) => g.id)).not.toContain(`g1-${TAG}`);
+  });
+
+  it('answers 400 without a team, 403 to a non-member, 401 without a token', async () => {
+    const noTeam = await search(`searchTerms=${TAG}`, s.w.member.token, null);
+    expect(noTeam.statusCode).toBe(400);
+    expect(noTeam.json().error).toBe('BAD_REQUEST');
+    const outsider = await search(`searchTerms=${TAG}`, s.w.outsider.token);
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json()).toEqual({ error: 'FORBIDDEN', message: expect.any(String) });
+    expect((await search(`searchTerms=${TAG}`, s.w.member.token, s.w.other.id)).statusCode).toBe(403);
+    // a team nobody has
+    expect((await search('', s.w.member.token, 'no-such-team')).statusCode).toBe(403);
+    expect((await search('searchTerms=x')).statusCode).toBe(401);
+  });
+
+  it('limits to num (default 10), and answers 400 out of range', async () => {
     expect((await search('num=2', s.w.member.token)).json().guides).toHaveLength(2);
     expect((await search('', s.w.member.token)).json().guides.length).toBeLessThanOrEqual(10);
     expect((await search('num=51', s.w.member.token)).statusCode).toBe(400);
     expect((await search('num=0', s.w.member.token)).statusCode).toBe(400);
-    expect((await search('searchTerms=x')).statusCode).toBe(401);
   });
 });
 

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { issueAccessToken } from '../../server/auth/tokens';
-import type { Config } from '../../server/config';
+import { DEFAULT_RATE_LIMITS, type Config } from '../../server/config';
 import { openDb, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { loadIdentityKeys, type IdentityKeys } from '../../server/identity';
@@ -43,6 +43,7 @@ export interface TestAppOptions {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
+    mode: 'demo',
     port: 3000,
     host: '127.0.0.1',
     dataDir: null,
@@ -50,9 +51,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicOrigin: TEST_ORIGIN,
     oidcIssuer: TEST_ISSUER,
     oidcClientId: TEST_CLIENT_ID,
+    oidcClientSecret: null,
     smtpUrl: null,
     tokenSecret: randomBytes(32).toString('base64url'),
     devOrigin: null,
+    rateLimits: DEFAULT_RATE_LIMITS,
     ...overrides,
   };
 }

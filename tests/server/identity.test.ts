@@ -62,8 +62,12 @@ describe('embedded identity provider', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('shows the page again with an error (400) for an unknown e-mail', async () => {
-    await expect(loginWithOidc(t.app, 'nobody@example.com')).rejects.toThrow(/No account for nobody@example.com/);
+  it('shows the page again with an error (400) for an unknown e-mail, without saying whether it has an account', async () => {
+    const refused = loginWithOidc(t.app, 'nobody@example.com');
+    await expect(refused).rejects.toThrow(
+      /The demo signs in its demo accounts \(below\), its users and invited addresses only/,
+    );
+    await expect(refused).rejects.not.toThrow(/No account/);
   });
 
   it('reuses the session without a page, and prompt=login forces the page again', async () => {

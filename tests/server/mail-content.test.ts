@@ -107,10 +107,20 @@ describe('updateMailContent', () => {
 
   it('answers 404 for a product of another team, 403 for a team of someone else, 401', async () => {
     const other = { teamId: s.w.home.id, productId: s.w.otherProduct, subject: 'x', body: 'y' };
-    expect((await s.req('PATCH', url('KLOOK'), s.w.member.token, other)).statusCode).toBe(404);
+    expect((await s.req('PATCH', url('KLOOK'), s.w.editor.token, other)).statusCode).toBe(404);
     const foreign = { teamId: s.w.other.id, productId: s.w.otherProduct, subject: 'x', body: 'y' };
-    expect((await s.req('PATCH', url('KLOOK'), s.w.member.token, foreign)).statusCode).toBe(403);
+    expect((await s.req('PATCH', url('KLOOK'), s.w.editor.token, foreign)).statusCode).toBe(403);
     expect((await s.req('PATCH', url('KLOOK'), undefined, other)).statusCode).toBe(401);
+  });
+
+  it('is the editors’ and admins’: a member reads the template and changes nothing (403)', async () => {
+    const before = await stored();
+    const res = await patch('KLOOK', 'Mine {{ displayId }}', 'Mine', s.w.member.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'FORBIDDEN', message: 'Only editors and admins of the team can do this' });
+    expect(await stored()).toEqual(before);
+    const get = await s.req('GET', `${url('KLOOK')}?teamId=${s.w.home.id}&productId=${s.w.product}`, s.w.member.token);
+    expect(get.statusCode).toBe(200);
   });
 });
 

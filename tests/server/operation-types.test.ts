@@ -29,7 +29,7 @@ describe('typed operation handlers', () => {
     expect([wrongResult, wrongInput, incomplete, right].length).toBe(4);
   });
 
-  it('sends the body, or the status and headers of a Reply', async () => {
+  it('sends the body, or the status and headers of a Reply, with the caller and the role the operation needs', async () => {
     const app = Fastify();
     app.decorate('db', null as never);
     app.decorate('config', null as never);
@@ -44,6 +44,8 @@ describe('typed operation handlers', () => {
     const removed: OperationHandler<'deleteOrder'> = async ({ path }, { user }) => {
       expect(path.id).toBe('o1');
       expect(user.userId).toBe('u1');
+      // the role matrix (shared/permissions.ts) says what the operation needs
+      expect(user.needs).toBe('EDITOR');
       return noContent();
     };
     const anonymous: OperationHandler<'listProducts'> = async (_input, call) => ({
@@ -51,13 +53,13 @@ describe('typed operation handlers', () => {
       hasMore: false,
       nextCursor: call.user.userId,
     });
-    app.get('/list', routeHandler(listed));
-    app.get('/replayed', routeHandler(replayed));
-    app.get('/anonymous', routeHandler(anonymous));
+    app.get('/list', routeHandler('listProducts', listed));
+    app.get('/replayed', routeHandler('getHealth', replayed));
+    app.get('/anonymous', routeHandler('listProducts', anonymous));
     app.delete(
       '/orders/:id',
       { onRequest: async (req) => void (req.auth = { userId: 'u1', email: 'e', name: 'n' }) },
-      routeHandler(removed),
+      routeHandler('deleteOrder', removed),
     );
 
     const list = await app.inject({ url: '/list?cursor=abc' });

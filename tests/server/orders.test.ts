@@ -82,7 +82,7 @@ describe('addOrderComment and deleteOrder', () => {
     expect((await post(id, { comment: 'x' })).statusCode).toBe(401);
   });
 
-  it('deletes an order of the team (204) and answers 404 for others', async () => {
+  it('deletes an order of the team (204, EDITOR and up; restorable: deletes.test.ts) and answers 404 for others', async () => {
     const [id] = await addOrders(s.t.db, s.w.home.id, {
       count: 1,
       productId: s.w.product,
@@ -96,6 +96,7 @@ describe('addOrderComment and deleteOrder', () => {
     const del = (oid: string, token?: string) => s.req('DELETE', `/api/v1/orders/${oid}`, token);
     expect((await del(id)).statusCode).toBe(401);
     expect((await del(foreign, s.w.admin.token)).statusCode).toBe(404);
+    expect((await del(id, s.w.member.token)).statusCode).toBe(403);
     expect((await s.t.db.query('SELECT 1 FROM orders WHERE id = $1', [foreign])).length).toBe(1);
     const res = await del(id, s.w.admin.token);
     expect(res.statusCode).toBe(204);

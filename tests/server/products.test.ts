@@ -87,7 +87,7 @@ describe('mail content', () => {
     ).toBe(404);
     expect(
       (
-        await req('PATCH', url, s.w.member.token, {
+        await req('PATCH', url, s.w.editor.token, {
           teamId: s.w.home.id,
           productId: s.w.otherProduct,
           subject: 'x',
@@ -100,7 +100,7 @@ describe('mail content', () => {
     ).toBe(403);
     expect(
       (
-        await req('PATCH', url, s.w.member.token, {
+        await req('PATCH', url, s.w.editor.token, {
           teamId: s.w.other.id,
           productId: s.w.otherProduct,
           subject: 'x',
@@ -118,7 +118,7 @@ describe('mail content', () => {
       ).statusCode,
     ).toBe(400);
     expect(
-      (await req('PATCH', url, s.w.member.token, { teamId: s.w.home.id, productId: s.w.product, subject: 'x' }))
+      (await req('PATCH', url, s.w.editor.token, { teamId: s.w.home.id, productId: s.w.product, subject: 'x' }))
         .statusCode,
     ).toBe(400);
     expect((await req('GET', `${url}?teamId=${s.w.home.id}&productId=${s.w.product}`)).statusCode).toBe(401);

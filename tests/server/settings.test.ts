@@ -142,24 +142,31 @@ describe('team members and OTA accounts', () => {
     expect(got.available).toHaveLength(2);
     const [klook, viator] = got.available.map((a: { email: string }) => a.email);
     expect(got.otas).toEqual([klook]);
-    const put = await req('PUT', '/api/v1/team/ota-accounts', s.w.member.token, {
+    // the team's admins choose its OTA accounts (the role matrix): a member or an editor changes nothing
+    for (const who of [s.w.member, s.w.editor]) {
+      const refused = await req('PUT', '/api/v1/team/ota-accounts', who.token, { teamId: s.w.home.id, otas: [viator] });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: 'FORBIDDEN', message: 'Only team admins can do this' });
+    }
+    expect((await req('GET', url, s.w.member.token)).json().otas).toEqual([klook]);
+    const put = await req('PUT', '/api/v1/team/ota-accounts', s.w.admin.token, {
       teamId: s.w.home.id,
       otas: [viator],
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ available: got.available, otas: [viator] });
     expect((await req('GET', url, s.w.member.token)).json().otas).toEqual([viator]);
-    const unknown = await req('PUT', '/api/v1/team/ota-accounts', s.w.member.token, {
+    const unknown = await req('PUT', '/api/v1/team/ota-accounts', s.w.admin.token, {
       teamId: s.w.home.id,
       otas: ['stranger@ota.test'],
     });
     expect(unknown.statusCode).toBe(400);
     expect(
-      (await req('PUT', '/api/v1/team/ota-accounts', s.w.member.token, { teamId: s.w.home.id, otas: ['not-an-email'] }))
+      (await req('PUT', '/api/v1/team/ota-accounts', s.w.admin.token, { teamId: s.w.home.id, otas: ['not-an-email'] }))
         .statusCode,
     ).toBe(400);
     expect(
-      (await req('PUT', '/api/v1/team/ota-accounts', s.w.member.token, { teamId: s.w.other.id, otas: [] })).statusCode,
+      (await req('PUT', '/api/v1/team/ota-accounts', s.w.admin.token, { teamId: s.w.other.id, otas: [] })).statusCode,
     ).toBe(403);
     expect((await req('GET', `/api/v1/team/ota-accounts?teamId=${s.w.other.id}`, s.w.member.token)).statusCode).toBe(
       403,

@@ -145,9 +145,16 @@ describe('the order rollup follows every kind of change', () => {
     await expectRollupRight();
     expect((await s.req('DELETE', `/api/v1/tours/${tourId}`, s.w.admin.token)).statusCode).toBe(204);
     await expectRollupRight();
+    // restored, the tour links back its orders (canceled ones count as linked again)
+    expect((await s.req('POST', `/api/v1/tours/${tourId}/restore`, s.w.admin.token)).statusCode).toBe(200);
+    await expectRollupRight();
   });
 
-  it('deleting an order', async () => {
+  it('deleting an order, and restoring it', async () => {
+    expect((await s.req('DELETE', `/api/v1/orders/${ids[3]}`, s.w.admin.token)).statusCode).toBe(204);
+    await expectRollupRight();
+    expect((await s.req('POST', `/api/v1/orders/${ids[3]}/restore`, s.w.admin.token)).statusCode).toBe(200);
+    await expectRollupRight();
     expect((await s.req('DELETE', `/api/v1/orders/${ids[3]}`, s.w.admin.token)).statusCode).toBe(204);
     await expectRollupRight();
   });

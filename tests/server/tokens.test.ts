@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InvalidAccessToken, issueAccessToken, verifyAccessToken } from '../../server/auth/tokens';
 
@@ -13,8 +14,10 @@ afterEach(() => {
 describe('verifyAccessToken, cached', () => {
   it('answers the same user again, and refuses the token under another secret', async () => {
     const token = await issueAccessToken(user, a);
-    expect(await verifyAccessToken(token, a)).toEqual({ userId: user.id, email: user.email, name: user.name });
-    expect(await verifyAccessToken(token, a)).toEqual({ userId: user.id, email: user.email, name: user.name });
+    const { jti, exp } = decodeJwt(token);
+    const expected = { userId: user.id, email: user.email, name: user.name, token: { id: jti, expiresAt: exp } };
+    expect(await verifyAccessToken(token, a)).toEqual(expected);
+    expect(await verifyAccessToken(token, a)).toEqual(expected);
     await expect(verifyAccessToken(token, b)).rejects.toBeInstanceOf(InvalidAccessToken);
   });
 
@@ -23,5 +26,14 @@ describe('verifyAccessToken, cached', () => {
     await verifyAccessToken(token, a);
     vi.useFakeTimers({ now: Date.now() + 120_000, toFake: ['Date'] });
     await expect(verifyAccessToken(token, a)).rejects.toThrow('Access token has expired');
+  });
+});
+
+describe('access token ids', () => {
+  it('gives every token an id of its own (what a logout revokes), and refuses a token without one', async () => {
+    const first = decodeJwt(await issueAccessToken(user, a)).jti;
+    const second = decodeJwt(await issueAccessToken(user, a)).jti;
+    expect(first).toMatch(/^[\w-]{20,}$/);
+    expect(second).not.toBe(first);
   });
 });

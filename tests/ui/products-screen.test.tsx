@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Page } from '../../src/api/services/policy';
 import type { MailContent, MailVariables, PreviewAnswer, Product, SaveAnswer } from '../../src/api/services/products';
+import type { Role } from '../../src/domain/statuses';
 import { mailContentMachine } from '../../src/machines/mail-content/mail-content.machine';
 import { productListMachine } from '../../src/machines/product-list/product-list.machine';
 import { productsMachine } from '../../src/machines/products/products.machine';
@@ -28,7 +29,7 @@ const PREVIEW: PreviewAnswer = {
   },
 };
 
-function setup(pages: Array<Product[] | Error>, saves: SaveAnswer[]) {
+function setup(pages: Array<Product[] | Error>, saves: SaveAnswer[], role: Role = 'EDITOR') {
   const loadPage = fromPromise<Page<Product>, { teamId: string; cursor: string | null }>(async () => {
     const next = pages.shift();
     if (!next || next instanceof Error) throw next ?? new Error('no page');
@@ -50,7 +51,7 @@ function setup(pages: Array<Product[] | Error>, saves: SaveAnswer[]) {
         loadVariables: fromPromise(async () => VARIABLES),
       },
     }),
-    { input: { teamId: 'team-kh' } },
+    { input: { teamId: 'team-kh', role } },
   ).start();
   render(
     <ChakraProvider value={system}>
@@ -111,5 +112,26 @@ describe('products screen', () => {
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toBe((PREVIEW as { preview: { html: string } }).preview.html);
     expect(screen.getByTestId('preview-order').textContent).toBe('Rendered from order KH-000007, to ana@example.test');
+  });
+
+  it('shows a MEMBER the template read-only with its preview, and nothing to save, reset or insert', async () => {
+    const { saveContent } = setup([[PRODUCT]], [], 'MEMBER');
+    fireEvent.click(await screen.findByRole('button', { name: /Angkor Wat Sunrise/ }));
+    const body = (await screen.findByLabelText('Body')) as HTMLTextAreaElement;
+    expect(body.value).toBe('Hello');
+    expect(body.readOnly).toBe(true);
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).readOnly).toBe(true);
+    fireEvent.change(body, { target: { value: 'Hi' } });
+    expect(body.value).toBe('Hello');
+    expect(screen.getByTestId('template-read-only').textContent).toContain(
+      'Only editors and admins of the team can change it.',
+    );
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Reset/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Insert/ })).toBeNull();
+    // the preview stays: the saved template rendered for a real order
+    await screen.findByTitle('The e-mail as HTML', {}, { timeout: 5000 });
+    expect(screen.getByTestId('preview-order').textContent).toBe('Rendered from order KH-000007, to ana@example.test');
+    expect(saveContent).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Setting, TeamMember } from '../../src/api/services/settings';
+import type { MembersPage } from '../../src/api/services/members';
+import type { Role } from '../../src/domain/statuses';
 import { settingsDialogMachine } from '../../src/machines/settings-dialog/settings-dialog.machine';
 import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine';
 import { teamMembersMachine } from '../../src/machines/team-members/team-members.machine';
@@ -19,7 +21,7 @@ const members: TeamMember[] = [
 ];
 
 function renderDialog(
-  isAdmin = true,
+  role: Role = 'ADMIN',
   updateTeam = vi.fn(async (): Promise<Setting> => ({ name: 'x', avatarUrl: null })),
 ) {
   const { ref: session, received } = sessionSpy();
@@ -36,11 +38,15 @@ function renderDialog(
           getUserSetting: fromPromise(async (): Promise<Setting | null> => ({ name: ADMIN.name, avatarUrl: null })),
         },
       }),
-      teamMembers: teamMembersMachine.provide({ actors: { listTeamMembers: fromPromise(async () => members) } }),
+      teamMembers: teamMembersMachine.provide({
+        actors: {
+          loadMembersPage: fromPromise(async (): Promise<MembersPage> => ({ members, invitations: [], events: [] })),
+        },
+      }),
     },
   });
   const actor = createActor(logic, {
-    input: { userId: ADMIN.id, name: ADMIN.name, avatarUrl: null, teamId: KH.id, isAdmin, session },
+    input: { userId: ADMIN.id, name: ADMIN.name, avatarUrl: null, teamId: KH.id, role, session },
   }).start();
   render(
     <ChakraProvider value={system}>
@@ -83,7 +89,7 @@ describe('settings dialog view', { timeout: 20_000 }, () => {
   });
 
   it('for a non-admin: the name disabled and no Edit overlay', async () => {
-    const { actor } = renderDialog(false);
+    const { actor } = renderDialog('MEMBER');
     actor.send({ type: 'dialog.open' });
     const input = (await screen.findByPlaceholderText('Your Team Name')) as HTMLInputElement;
     expect(input.disabled).toBe(true);
@@ -91,8 +97,8 @@ describe('settings dialog view', { timeout: 20_000 }, () => {
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('lists the members with first letter, name, e-mail and role', async () => {
-    const { actor } = renderDialog();
+  it('lists the members with first letter, name, e-mail and role (read-only for a MEMBER)', async () => {
+    const { actor } = renderDialog('MEMBER');
     actor.send({ type: 'dialog.open' });
     fireEvent.click(await screen.findByRole('button', { name: 'Members' }));
     expect(screen.getByText('Manage members')).toBeTruthy();
@@ -121,7 +127,7 @@ describe('settings dialog view', { timeout: 20_000 }, () => {
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const actor = createActor(logic, {
-      input: { userId: ADMIN.id, name: ADMIN.name, avatarUrl: null, teamId: KH.id, isAdmin: true, session },
+      input: { userId: ADMIN.id, name: ADMIN.name, avatarUrl: null, teamId: KH.id, role: 'ADMIN', session },
     }).start();
     render(
       <ChakraProvider value={system}>

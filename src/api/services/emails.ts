@@ -34,11 +34,18 @@ export const sendEmails = fromPromise<EmailSendResult, EmailRequest>(({ input, s
   ),
 );
 
-/** Guides matching what was typed (SPEC section 9: 10 by default); a failure is logged and re-thrown. */
-export const searchGuides = fromPromise<Guide[], { query: string; num?: number }>(async ({ input, signal }) => {
+export interface GuideQuery {
+  /** The team whose directory is searched: guides are a team's own contacts. */
+  teamId: string;
+  query: string;
+  num?: number;
+}
+
+/** The team's guides matching what was typed (SPEC section 9: 10 by default); a failure is logged and re-thrown. */
+export const searchGuides = fromPromise<Guide[], GuideQuery>(async ({ input, signal }) => {
   const data = await orThrow('searchGuides', () =>
     api.GET('/api/v1/guides/search', {
-      params: { query: { searchTerms: input.query, num: input.num ?? 10 } },
+      params: { query: { teamId: input.teamId, searchTerms: input.query, num: input.num ?? 10 } },
       signal,
     }),
   );

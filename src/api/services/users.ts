@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { api } from '../client';
 import type { components } from '../schema';
-import { fetchOrNull, tokenOrNull, type TokenResult } from './policy';
+import { fetchOrNull, orThrow, tokenOrNull, type TokenResult } from './policy';
 
 export type User = components['schemas']['User'];
 export type { TokenResult };
@@ -43,3 +43,9 @@ export const register = fromPromise<TokenResult, RegisterInput>(({ input, signal
 export const getMe = fromPromise<User | null>(({ signal }) =>
   fetchOrNull('getMe', () => api.GET('/api/v1/users/me', { signal })),
 );
+
+/** Signs out on the server: the access token is revoked and the provider's session of this browser
+ *  ends. A failure (offline, 5xx) is logged and re-thrown: the session signs out locally anyway. */
+export const logout = fromPromise<void>(async ({ signal }) => {
+  await orThrow('logout', () => api.POST('/api/v1/users/logout', { signal }));
+});

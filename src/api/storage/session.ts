@@ -27,6 +27,7 @@ function write(key: string, value: string | null): void {
 export const writeToken = (token: string | null): void => write(STORAGE_KEYS.token, token);
 export const writeTeamId = (teamId: string): void => write(STORAGE_KEYS.teamId, teamId);
 export const writePromptLogin = (on: boolean): void => write(STORAGE_KEYS.promptLogin, on ? '1' : null);
+export const writeReturnTo = (path: string | null): void => write(STORAGE_KEYS.returnTo, path);
 
 /** What the session starts from: stored values, and whether this load is the sign-in callback. */
 export interface StoredSession {
@@ -35,6 +36,8 @@ export interface StoredSession {
   promptLogin: boolean;
   /** The full URL when the page was opened at /auth/callback, else null. */
   callbackUrl: string | null;
+  /** Where to go once the sign-in under way is done (else the landing page). */
+  returnTo?: string | null;
 }
 
 export const restoreSession = fromPromise<StoredSession>(async () => ({
@@ -42,4 +45,5 @@ export const restoreSession = fromPromise<StoredSession>(async () => ({
   teamId: read(STORAGE_KEYS.teamId) || null,
   promptLogin: read(STORAGE_KEYS.promptLogin) === '1',
   callbackUrl: isCallbackPath(window.location.pathname) ? window.location.href : null,
+  returnTo: read(STORAGE_KEYS.returnTo) || null,
 }));

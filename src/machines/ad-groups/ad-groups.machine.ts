@@ -1,4 +1,5 @@
 import { assign, emit, raise, sendParent, sendTo, setup, stateIn } from 'xstate';
+import { can } from '../../../shared/permissions';
 import { createAdGroup, deleteAdGroup, type GroupAnswer } from '../../api/services/ads';
 import { groupTagOf, groupTagRefusal, type Ad, type AdGroup } from '../../domain/ads';
 import { groupItemsMachine } from '../group-items/group-items.machine';
@@ -20,7 +21,9 @@ import {
  *   open     the group being edited: its named child `groupItems` adds, removes and moves its ads
  *   remove   delete a group, asked first; its ads stay
  *
- * Every change of the groups is reported to the screen (`groups.changed`).
+ * Every change of the groups is reported to the screen (`groups.changed`). A role that may not
+ * create or delete groups (the role matrix) finds `create` and `remove` in `readOnly`; it may still
+ * open a group to see its ads.
  */
 export const adGroupsMachine = setup({
   types: {
@@ -33,6 +36,8 @@ export const adGroupsMachine = setup({
   },
   actors: { groupItems: groupItemsMachine, createGroup: createAdGroup, deleteGroup: deleteAdGroup },
   guards: {
+    mayCreate: ({ context }) => can(context.role, 'createAdGroup'),
+    mayDelete: ({ context }) => can(context.role, 'deleteAdGroup'),
     creatable: ({ context }) => groupTagRefusal(context.tagDraft, context.groups) === null,
     refused: (_, params: { answer: GroupAnswer }) => 'refused' in params.answer,
     known: ({ context }, params: { id: string }) => context.groups.some((g) => g.id === params.id),
@@ -89,8 +94,10 @@ export const adGroupsMachine = setup({
   },
   states: {
     create: {
-      initial: 'idle',
+      initial: 'choosing',
       states: {
+        choosing: { always: [{ guard: 'mayCreate', target: 'idle' }, { target: 'readOnly' }] },
+        readOnly: {},
         idle: {
           on: {
             'groups.tag': { actions: { type: 'setTag', params: ({ event }) => ({ text: event.text }) } },
@@ -144,6 +151,7 @@ export const adGroupsMachine = setup({
               teamId: context.teamId,
               group: context.groups.find((g) => g.id === context.openId)!,
               ads: context.ads,
+              role: context.role,
             }),
             onError: { target: 'closed', actions: { type: 'setOpen', params: { id: null } } },
           },
@@ -162,8 +170,10 @@ export const adGroupsMachine = setup({
       },
     },
     remove: {
-      initial: 'idle',
+      initial: 'choosing',
       states: {
+        choosing: { always: [{ guard: 'mayDelete', target: 'idle' }, { target: 'readOnly' }] },
+        readOnly: {},
         idle: {
           on: {
             'groups.delete': {

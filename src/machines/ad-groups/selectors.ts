@@ -13,6 +13,10 @@ export const selectTagDraft = (s: Snapshot) => s.context.tagDraft;
 /** Why the typed tag cannot be created (known before asking), or what the server said. */
 export const selectCreateRefusal = (s: Snapshot) =>
   groupTagRefusal(s.context.tagDraft, s.context.groups) ?? s.context.createRefusal;
+/** The role may create groups: the form shows. */
+export const selectMayCreate = (s: Snapshot) => !s.matches({ create: 'readOnly' });
+/** The role may delete groups: each has its Delete. */
+export const selectMayDelete = (s: Snapshot) => !s.matches({ remove: 'readOnly' });
 export const selectCanCreate = (s: Snapshot) => s.can({ type: 'groups.create' });
 export const selectCreating = (s: Snapshot) => s.hasTag('creating');
 export const selectCanDelete = (s: Snapshot, id: string) => s.can({ type: 'groups.delete', id });

@@ -1,4 +1,5 @@
 import type { Ad, AdGroup } from '../../domain/ads';
+import type { Role } from '../../domain/statuses';
 import type { GroupItemsReport } from '../group-items/types';
 
 /** The team's advertisement groups: create (with a tag, or none), open one to edit its ads, delete. */
@@ -8,6 +9,8 @@ export interface AdGroupsInput {
   ads: Ad[];
   /** The group to open at once (the URL's `group`), if it exists. */
   openId: string | null;
+  /** The user's role in the team: creating and deleting groups need the role matrix's. */
+  role: Role;
 }
 
 export interface AdGroupsContext extends AdGroupsInput {

@@ -1,4 +1,5 @@
 import { assign, emit, sendTo, setup } from 'xstate';
+import { can } from '../../../shared/permissions';
 import { loadMarketing, moveAd, type Marketing } from '../../api/services/ads';
 import { AD_TAG_LABELS, adsListSearch, type Ad, type AdGroup, type AdTag } from '../../domain/ads';
 import { adEditorMachine } from '../ad-editor/ad-editor.machine';
@@ -14,7 +15,8 @@ import { MOVE_FAILED, type AdsListContext, type AdsListEvent, type AdsListInput 
  *
  * and routes between them: an ad saved or moved to another tag is told to the groups (their items
  * show it as it is now); the groups' changes come back (`groups.changed`). The tag filter is the
- * URL's (`navigate`, provided by the page, writes it).
+ * URL's (`navigate`, provided by the page, writes it). A role that may not change ads (the role
+ * matrix) finds the editor and the moves in `readOnly`.
  */
 export const adsListMachine = setup({
   types: {
@@ -27,6 +29,8 @@ export const adsListMachine = setup({
   },
   actors: { load: loadMarketing, adGroups: adGroupsMachine, adEditor: adEditorMachine, moveAd },
   guards: {
+    mayEdit: ({ context }) => can(context.role, 'createAd') && can(context.role, 'updateAd'),
+    mayMove: ({ context }) => can(context.role, 'updateAd'),
     known: ({ context }, params: { id: string }) => context.ads.some((a) => a.id === params.id),
     movable: ({ context }, params: { id: string; tag: AdTag }) =>
       context.ads.some((a) => a.id === params.id && a.tag !== params.tag),
@@ -90,14 +94,17 @@ export const adsListMachine = setup({
           groups: context.groups,
           ads: context.ads,
           openId: context.groupId,
+          role: context.role,
         }),
         onError: 'failed',
       },
       on: { 'groups.changed': { actions: { type: 'setGroups', params: ({ event }) => ({ groups: event.groups }) } } },
       states: {
         editor: {
-          initial: 'closed',
+          initial: 'choosing',
           states: {
+            choosing: { always: [{ guard: 'mayEdit', target: 'closed' }, { target: 'readOnly' }] },
+            readOnly: {},
             closed: {
               on: {
                 'ad.create': { target: 'open', actions: { type: 'setEditing', params: { id: null } } },
@@ -136,8 +143,10 @@ export const adsListMachine = setup({
           },
         },
         moves: {
-          initial: 'idle',
+          initial: 'choosing',
           states: {
+            choosing: { always: [{ guard: 'mayMove', target: 'idle' }, { target: 'readOnly' }] },
+            readOnly: {},
             idle: {
               on: {
                 'ad.move': {

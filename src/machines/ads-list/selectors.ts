@@ -24,6 +24,10 @@ export const selectPlacements = (s: Snapshot): Record<string, string[]> => {
 };
 export const selectEditor = (s: Snapshot) => s.children.adEditor;
 export const selectGroupsActor = (s: Snapshot) => s.children.adGroups;
+/** The role may create and edit ads: New and Edit show. */
+export const selectMayEdit = (s: Snapshot) => !s.matches({ ready: { editor: 'readOnly' } });
+/** The role may move ads to another tag: Move to shows. */
+export const selectMayMove = (s: Snapshot) => !s.matches({ ready: { moves: 'readOnly' } });
 export const selectCanCreate = (s: Snapshot) => s.can({ type: 'ad.create' });
 export const selectCanEdit = (s: Snapshot, id: string) => s.can({ type: 'ad.edit', id });
 export const selectCanMove = (s: Snapshot, id: string, tag: AdTag) => s.can({ type: 'ad.move', id, tag });

@@ -1,4 +1,5 @@
 import type { Ad, AdGroup, AdTag } from '../../domain/ads';
+import type { Role } from '../../domain/statuses';
 import type { AdEditorReport } from '../ad-editor/types';
 import type { AdGroupsReport } from '../ad-groups/types';
 
@@ -9,6 +10,8 @@ export interface AdsListInput {
   tag: AdTag | null;
   /** The URL's `group`: the group to open. */
   groupId: string | null;
+  /** The user's role in the team: what it may change (the role matrix) is offered, nothing else. */
+  role: Role;
 }
 
 export interface AdsListContext extends AdsListInput {

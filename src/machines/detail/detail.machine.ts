@@ -1,8 +1,6 @@
-import { assign, enqueueActions, sendParent, setup } from 'xstate';
+import { assign, enqueueActions, sendParent, sendTo, setup } from 'xstate';
 import {
   addTourComment,
-  deleteOrder,
-  deleteTour,
   loadOrderRecord,
   loadTourRecord,
   unlinkOrder,
@@ -13,13 +11,14 @@ import { commentBoxMachine } from '../comment-box/comment-box.machine';
 import type { ListKind, PatchRow } from '../list/types';
 import type { NotifyEvent } from '../notify';
 import { orderEditHistoryMachine } from '../order-edit-history/order-edit-history.machine';
+import { recordDeleteMachine, recordDeleteMachines } from '../record-delete/record-delete.machine';
 import { tourEditMachine } from '../tour-edit/tour-edit.machine';
 import {
+  deleteTarget,
   isTourDetail,
   patched,
   withActivity,
   withLog,
-  NOT_DELETED,
   NOT_FOUND,
   NOT_UNLINKED,
   type DetailContext,
@@ -32,7 +31,8 @@ import {
 
 /**
  * The side panel: loads the opened order or tour (a newer open cancels an older load), comments,
- * unlinks, deletes with a confirmation step, and owns the edit actor of its kind (`edits`). It
+ * unlinks, and owns the edit actor of its kind (`edits`) and the remover (`remover`: delete with a
+ * confirmation, Undo), which outlive the record shown. It
  * stays true: every change to its record, from its edits or from elsewhere on the screen
  * (`detail.patch`), shows in its fields at once and brings its activity again from the server.
  * What it changes it reports to the screen (`DetailReport`).
@@ -48,7 +48,7 @@ export const detailMachine = setup({
   actors: {
     loadRecord: loadOrderRecord,
     comment: commentBoxMachine,
-    deleteRecord: deleteOrder,
+    remover: recordDeleteMachine,
     unlinkOrder,
     orderEdits: orderEditHistoryMachine,
     tourEdits: tourEditMachine,
@@ -72,7 +72,13 @@ export const detailMachine = setup({
       const input = { timezone: context.timezone };
       if (context.kind === 'orders') enqueue.spawnChild('orderEdits', { id: 'edits', input });
       else enqueue.spawnChild('tourEdits', { id: 'edits', input });
+      enqueue.spawnChild('remover', { id: 'remover', input: { kind: context.kind, role: context.role } });
     }),
+    /** The remover asks the person about the record shown, named as the panel shows it. */
+    askDelete: sendTo('remover', ({ context }) => ({
+      type: 'delete.ask' as const,
+      target: deleteTarget(context.record!),
+    })),
     open: assign((_, p: { id: string }) => ({ id: p.id, record: null, error: null })),
     close: assign({ id: null, record: null, error: null }),
     /** A record the edit history must know (loaded, or changed elsewhere), so its writes carry the right version. */
@@ -116,11 +122,12 @@ export const detailMachine = setup({
       enqueue.sendParent({ type: 'detail.unlinked', rows } satisfies DetailReport);
       enqueue.raise({ type: 'activity.refresh' });
     }),
-    deleted: enqueueActions(({ context, enqueue }) => {
-      if (context.id)
-        enqueue.sendParent({ type: 'detail.removed', id: context.id, deleted: true } satisfies DetailReport);
-      enqueue.assign({ id: null, record: null, error: null });
-    }),
+    reportDeleted: sendParent((_, p: { id: string }): DetailReport => ({
+      type: 'detail.removed',
+      id: p.id,
+      deleted: true,
+    })),
+    reportRestored: sendParent((_, p: { id: string }): DetailReport => ({ type: 'detail.restored', id: p.id })),
     logError: (_, p: { error: unknown }) => {
       console.error('[detail]', p.error);
     },
@@ -143,6 +150,16 @@ export const detailMachine = setup({
     ],
     // an edit saving after its panel closed (or moved on) still reaches the list
     'edits.changed': { actions: { type: 'reportEdited', params: ({ event }) => event } },
+    // deleted while shown: the panel closes; the screen takes it out either way
+    'remover.deleted': [
+      {
+        guard: { type: 'isShown', params: ({ event }) => ({ rows: [{ id: event.id }] }) },
+        target: '.closed',
+        actions: ['close', { type: 'reportDeleted', params: ({ event }) => event }],
+      },
+      { actions: { type: 'reportDeleted', params: ({ event }) => event } },
+    ],
+    'remover.restored': { actions: { type: 'reportRestored', params: ({ event }) => event } },
   },
   initial: 'closed',
   states: {
@@ -193,7 +210,7 @@ export const detailMachine = setup({
                   target: 'unlinking',
                   actions: { type: 'startUnlink', params: ({ event }) => event },
                 },
-                'detail.delete': { target: 'confirmingDelete' },
+                'detail.delete': { actions: 'askDelete' },
               },
             },
             unlinking: {
@@ -215,22 +232,6 @@ export const detailMachine = setup({
                   { target: 'idle', actions: { type: 'setError', params: { message: NOT_UNLINKED } } },
                 ],
                 onError: { target: 'idle', actions: { type: 'setError', params: { message: NOT_UNLINKED } } },
-              },
-            },
-            confirmingDelete: {
-              on: { 'detail.confirm': { target: 'deleting' }, 'detail.cancel': { target: 'idle' } },
-            },
-            deleting: {
-              tags: ['busy'],
-              invoke: {
-                id: 'deleteRecord',
-                src: 'deleteRecord',
-                input: ({ context }) => ({ id: context.record?.id ?? '' }),
-                onDone: { target: '#detail.closed', actions: 'deleted' },
-                onError: {
-                  target: 'idle',
-                  actions: { type: 'setError', params: ({ context }) => ({ message: NOT_DELETED[context.kind] }) },
-                },
               },
             },
           },
@@ -290,7 +291,7 @@ export const detailMachines = {
   tours: detailMachine.provide({
     actors: {
       loadRecord: loadTourRecord,
-      deleteRecord: deleteTour,
+      remover: recordDeleteMachines.tours,
       comment: commentBoxMachine.provide({ actors: { addComment: addTourComment } }),
     },
   }),

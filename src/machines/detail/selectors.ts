@@ -1,6 +1,7 @@
 import type { ActorRef, ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { OrderEditEvent, orderEditHistoryMachine } from '../order-edit-history/order-edit-history.machine';
 import type { TourEditEvent, tourEditMachine } from '../tour-edit/tour-edit.machine';
+import type { recordDeleteMachine } from '../record-delete/record-delete.machine';
 import type { detailMachine } from './detail.machine';
 
 /** The side panel and its edit history as the panel's views read them. */
@@ -12,3 +13,7 @@ export type EditsRef = OrderEditsRef | TourEditsRef;
 /** Either history as the shared editor reads it and talks to it (the kind says which events apply). */
 export type EditsSnapshot = SnapshotFrom<typeof orderEditHistoryMachine> | SnapshotFrom<typeof tourEditMachine>;
 export type EditsView = ActorRef<EditsSnapshot, OrderEditEvent | TourEditEvent>;
+export type RemoverRef = ActorRefFrom<typeof recordDeleteMachine>;
+
+/** The panel's remover (delete with a confirmation, Undo): a child that lives as long as the panel machine. */
+export const selectRemover = (s: SnapshotFrom<typeof detailMachine>) => s.children.remover as RemoverRef | undefined;

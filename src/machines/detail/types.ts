@@ -1,6 +1,8 @@
 import type { DetailRecord, EventLog, OrderDetail, TourDetail } from '../../api/services/details';
 import type { CommentBoxReport } from '../comment-box/comment-box.machine';
+import type { Role } from '../../domain/statuses';
 import type { ListKind, PatchRow } from '../list/types';
+import type { DeleteTarget, RecordDeleteReport } from '../record-delete/record-delete.machine';
 
 export type { DetailRecord, OrderDetail, TourDetail, EventLog };
 
@@ -9,6 +11,8 @@ export interface DetailInput {
   /** The signed-in user; comments need one. */
   userId: string | null;
   timezone: string;
+  /** The person's role in the team: who may delete (the panel's remover). */
+  role: Role | null;
 }
 
 export interface DetailContext extends DetailInput {
@@ -20,10 +24,6 @@ export interface DetailContext extends DetailInput {
 }
 
 export const NOT_FOUND = { orders: 'Order not found', tours: 'Tour not found' } as const;
-export const NOT_DELETED = {
-  orders: 'The order could not be deleted',
-  tours: 'The tour could not be deleted',
-} as const;
 export const NOT_UNLINKED = 'The order could not be unlinked';
 
 export type DetailEvent =
@@ -36,11 +36,11 @@ export type DetailEvent =
   | CommentBoxReport
   /** From the panel's view. Unlink an order from its tour (in an order's panel the order itself, in a tour's one of its orders). */
   | { type: 'detail.unlink'; orderId: string }
+  /** From the panel's view: ask the remover to delete the record shown (it confirms first). */
   | { type: 'detail.delete' }
-  | { type: 'detail.confirm' }
-  | { type: 'detail.cancel' }
-  /** From the edit child. */
+  /** From the edit child, and from the remover. */
   | EditsReport
+  | RecordDeleteReport
   /** Internal: bring the record's activity again. */
   | { type: 'activity.refresh' };
 
@@ -53,7 +53,9 @@ export type DetailReport =
   | { type: 'detail.edited'; rows: PatchRow[] }
   | { type: 'detail.unlinked'; rows: PatchRow[] }
   /** The record was deleted here (`deleted`), or no longer exists. */
-  | { type: 'detail.removed'; id: string; deleted: boolean };
+  | { type: 'detail.removed'; id: string; deleted: boolean }
+  /** A record deleted here was brought back (Undo). */
+  | { type: 'detail.restored'; id: string };
 
 export const isTourDetail = (record: DetailRecord): record is TourDetail => 'orders' in record;
 
@@ -92,4 +94,11 @@ export function withActivity(shown: DetailRecord, fresh: DetailRecord): DetailRe
 export function withLog(record: DetailRecord, log: EventLog): DetailRecord {
   const comments = log.type === 'COMMENT' ? [...record.comments, log] : record.comments;
   return { ...record, eventLogs: [...record.eventLogs, log], comments } as DetailRecord;
+}
+
+/** The record as the delete dialog and its toasts name it. */
+export function deleteTarget(record: DetailRecord): DeleteTarget {
+  return isTourDetail(record)
+    ? { id: record.id, displayId: record.displayId, name: record.displayName, orderCount: record.orders.length }
+    : { id: record.id, displayId: record.displayId, name: record.customer.name };
 }

@@ -173,6 +173,7 @@ export const emailSendMachine = setup({
           invoke: {
             id: 'guides',
             src: 'guides',
+            input: ({ context }) => ({ teamId: context.teamId }),
             onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
           },
         },

@@ -1,6 +1,8 @@
 import { and, assign, not, setup, stateIn } from 'xstate';
+import { can } from '../../../shared/permissions';
 import { getOtaAccounts, type OtaAccounts } from '../../api/services/ota-accounts';
 import { timezonesDiffer } from '../../domain/session-rules';
+import type { Role } from '../../domain/statuses';
 import { readTimezoneAlert, rememberTimezoneAlert, type TimezoneAlertEnv } from '../../api/storage/timezone-alert';
 import { otaAccountsMachine } from '../ota-accounts/ota-accounts.machine';
 
@@ -10,13 +12,16 @@ import { otaAccountsMachine } from '../ota-accounts/ota-accounts.machine';
  *   than the browser's (an alias of the same zone is none);
  * - ota: the OTA account dialog. It is onboarding stage 5 for a team with a saved team id and no
  *   OTA account selected (checked once at start), or asked for with `ota.open`. A request waits
- *   in `waiting` until the timezone region has settled on `closed` and the sheet is closed;
+ *   in `waiting` until the timezone region has settled on `closed` and the sheet is closed. Only a
+ *   role that may choose the accounts (the role matrix's `updateOtaAccounts`: admins) gets it;
  * - shortcuts: the sheet of keyboard shortcuts (`?`), which opens only while no other dialog is
  *   open or about to open. So at most one of the three shows at a time.
  */
 export interface GlobalDialogsInput {
   teamId: string;
   teamTimezone: string;
+  /** The user's role in the team. */
+  role: Role;
   /** The access token: the alert shows once per login. */
   token: string;
 }
@@ -56,6 +61,7 @@ export const globalDialogsMachine = setup({
       timezonesDiffer(context.teamTimezone, params.env.browserTimezone, params.env.now),
     noneSelected: (_, params: { accounts: OtaAccounts | null }) =>
       params.accounts !== null && params.accounts.otas.length === 0,
+    mayChooseOta: ({ context }) => can(context.role, 'updateOtaAccounts'),
     otaMayOpen: and([stateIn({ timezone: 'closed' }), stateIn({ shortcuts: 'closed' })]),
     sheetMayOpen: and([
       stateIn({ timezone: 'closed' }),
@@ -102,8 +108,11 @@ export const globalDialogsMachine = setup({
       },
     },
     ota: {
-      initial: 'checking',
+      initial: 'choosing',
       states: {
+        choosing: { always: [{ guard: 'mayChooseOta', target: 'checking' }, { target: 'readOnly' }] },
+        /** The role may not choose the team's OTA accounts: nothing to ask. */
+        readOnly: {},
         checking: {
           invoke: {
             id: 'getOtaAccounts',

@@ -1,4 +1,5 @@
 import { assign, emit, sendParent, setup } from 'xstate';
+import { can } from '../../../shared/permissions';
 import { addAdGroupItems, setAdGroupItems } from '../../api/services/ads';
 import { isLive, LINK_FAILED, moveId, type Ad, type AdGroup } from '../../domain/ads';
 import type { NotifyEvent } from '../notify';
@@ -15,7 +16,7 @@ import {
  * server appends it); removing and moving send the whole new order. Each change is saved at once,
  * one at a time, and the list shows what the server answered; a failure changes nothing and says
  * so ('Failed to link advertisements to group' when linking, SPEC section 5). Only live ads are
- * added: an archived one is shown to nobody.
+ * added: an archived one is shown to nobody. A role that may not change groups sees the items only.
  */
 const idsOf = (group: AdGroup) => group.items.map((i) => i.id);
 
@@ -29,6 +30,7 @@ export const groupItemsMachine = setup({
   },
   actors: { addItems: addAdGroupItems, setItems: setAdGroupItems },
   guards: {
+    mayEdit: ({ context }) => can(context.role, 'addAdGroupItems') && can(context.role, 'setAdGroupItems'),
     addable: ({ context }, params: { adId: string }) =>
       !idsOf(context.group).includes(params.adId) && context.ads.some((a) => a.id === params.adId && isLive(a)),
     inGroup: ({ context }, params: { adId: string }) => idsOf(context.group).includes(params.adId),
@@ -66,8 +68,11 @@ export const groupItemsMachine = setup({
   id: 'groupItems',
   context: ({ input }) => ({ ...input, pendingIds: [], adding: null }),
   on: { 'items.ads': { actions: { type: 'setAds', params: ({ event }) => ({ ads: event.ads }) } } },
-  initial: 'idle',
+  initial: 'choosing',
   states: {
+    choosing: { always: [{ guard: 'mayEdit', target: 'idle' }, { target: 'readOnly' }] },
+    /** The role may see the items only. */
+    readOnly: {},
     idle: {
       on: {
         'items.add': {

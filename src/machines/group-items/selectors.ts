@@ -8,6 +8,8 @@ type Snapshot = SnapshotFrom<typeof groupItemsMachine>;
 
 export const selectGroup = (s: Snapshot) => s.context.group;
 export const selectItems = (s: Snapshot) => s.context.group.items;
+/** The role may change the items (add, move, remove); else the list is read-only. */
+export const selectMayEdit = (s: Snapshot) => !s.matches('readOnly');
 export const selectSaving = (s: Snapshot) => s.hasTag('saving');
 /** The ads that may be added: live ones not in the group yet. */
 export const selectAddable = (s: Snapshot): Ad[] => {

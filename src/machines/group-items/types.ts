@@ -1,4 +1,5 @@
 import type { Ad, AdGroup } from '../../domain/ads';
+import type { Role } from '../../domain/statuses';
 
 /** One group's ads in their order: add, remove, move; each change saved at once. */
 export interface GroupItemsInput {
@@ -6,6 +7,8 @@ export interface GroupItemsInput {
   group: AdGroup;
   /** The team's ads, to add from. */
   ads: Ad[];
+  /** The user's role in the team. */
+  role: Role;
 }
 
 export interface GroupItemsContext extends GroupItemsInput {

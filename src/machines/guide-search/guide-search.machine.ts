@@ -7,7 +7,12 @@ import { searchGuides, type Guide } from '../../api/services/emails';
  */
 export const GUIDE_PAUSE_MS = 300;
 
-export interface GuideSearchContext {
+export interface GuideSearchInput {
+  /** The team whose guides are searched (the directory is per team). */
+  teamId: string;
+}
+
+export interface GuideSearchContext extends GuideSearchInput {
   query: string;
   guides: Guide[];
   picked: Guide | null;
@@ -25,6 +30,7 @@ export const guideSearchMachine = setup({
   types: {
     context: {} as GuideSearchContext,
     events: {} as GuideSearchEvent,
+    input: {} as GuideSearchInput,
     tags: {} as 'searching',
   },
   actors: { searchGuides },
@@ -42,7 +48,7 @@ export const guideSearchMachine = setup({
   },
 }).createMachine({
   id: 'guideSearch',
-  context: { query: '', guides: [], picked: null, error: null },
+  context: ({ input }) => ({ teamId: input.teamId, query: '', guides: [], picked: null, error: null }),
   initial: 'searching',
   on: {
     'guide.query': { target: '.typing', actions: { type: 'setQuery', params: ({ event }) => event } },
@@ -59,7 +65,7 @@ export const guideSearchMachine = setup({
       invoke: {
         id: 'searchGuides',
         src: 'searchGuides',
-        input: ({ context }) => ({ query: context.query.trim() }),
+        input: ({ context }) => ({ teamId: context.teamId, query: context.query.trim() }),
         onDone: { target: 'idle', actions: { type: 'setGuides', params: ({ event }) => ({ guides: event.output }) } },
         onError: { target: 'idle', actions: 'fail' },
       },

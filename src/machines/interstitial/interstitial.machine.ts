@@ -6,6 +6,7 @@ import {
   type GroupAnswer,
   type Marketing,
 } from '../../api/services/ads';
+import { can } from '../../../shared/permissions';
 import { groupTagged, INTERSTITIAL_TAG, liveItems, type AdFrequency, type AdGroup } from '../../domain/ads';
 import { groupItemsMachine } from '../group-items/group-items.machine';
 import type { NotifyEvent } from '../notify';
@@ -21,7 +22,8 @@ import {
 /**
  * The interstitial screen: the team's group tagged `interstitial` (made here when there is none),
  * which ads in which order (its named child `groupItems`), how often the same customer sees it,
- * and the preview, stepping through the live ads as a customer would.
+ * and the preview, stepping through the live ads as a customer would. A role that may not change
+ * groups (the role matrix) sees it all and changes nothing: no set-up, the frequency in `readOnly`.
  */
 export const interstitialMachine = setup({
   types: {
@@ -39,6 +41,8 @@ export const interstitialMachine = setup({
     groupItems: groupItemsMachine,
   },
   guards: {
+    mayCreate: ({ context }) => can(context.role, 'createAdGroup'),
+    mayUpdate: ({ context }) => can(context.role, 'updateAdGroup'),
     hasGroup: ({ context }) => context.group !== null,
     refused: (_, params: { answer: GroupAnswer }) => 'refused' in params.answer,
     otherFrequency: ({ context }, params: { frequency: AdFrequency }) => context.group?.frequency !== params.frequency,
@@ -93,7 +97,7 @@ export const interstitialMachine = setup({
       initial: 'choosing',
       states: {
         choosing: { always: [{ guard: 'hasGroup', target: 'configured' }, { target: 'missing' }] },
-        missing: { on: { 'interstitial.create': 'creating' } },
+        missing: { on: { 'interstitial.create': { guard: 'mayCreate', target: 'creating' } } },
         creating: {
           tags: ['creating'],
           invoke: {
@@ -122,7 +126,12 @@ export const interstitialMachine = setup({
           invoke: {
             id: 'groupItems',
             src: 'groupItems',
-            input: ({ context }) => ({ teamId: context.teamId, group: context.group!, ads: context.ads }),
+            input: ({ context }) => ({
+              teamId: context.teamId,
+              group: context.group!,
+              ads: context.ads,
+              role: context.role,
+            }),
             onError: '#interstitial.failed',
           },
           on: {
@@ -136,8 +145,10 @@ export const interstitialMachine = setup({
           },
           states: {
             frequency: {
-              initial: 'idle',
+              initial: 'choosing',
               states: {
+                choosing: { always: [{ guard: 'mayUpdate', target: 'idle' }, { target: 'readOnly' }] },
+                readOnly: {},
                 idle: {
                   on: {
                     'interstitial.frequency': {

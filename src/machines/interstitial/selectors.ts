@@ -22,6 +22,9 @@ export const selectSlide = (s: Snapshot) => s.context.slide;
 export const selectFrequency = (s: Snapshot) => s.context.frequency ?? s.context.group?.frequency ?? 'daily';
 export const selectSavingFrequency = (s: Snapshot) => s.hasTag('savingFrequency');
 export const selectCanChangeFrequency = (s: Snapshot) => s.matches({ ready: { configured: { frequency: 'idle' } } });
+/** The role may change the frequency: else it shows as text. */
+export const selectMayChangeFrequency = (s: Snapshot) =>
+  !s.matches({ ready: { configured: { frequency: 'readOnly' } } });
 export const selectCreating = (s: Snapshot) => s.hasTag('creating');
 export const selectCanCreate = (s: Snapshot) => s.can({ type: 'interstitial.create' });
 export const selectCanNext = (s: Snapshot) => s.can({ type: 'preview.next' });

@@ -1,9 +1,12 @@
 import type { Ad, AdFrequency, AdGroup } from '../../domain/ads';
+import type { Role } from '../../domain/statuses';
 import type { GroupItemsReport } from '../group-items/types';
 
 /** The interstitial screen (`/marketing/interstitial`): the team's group tagged `interstitial`. */
 export interface InterstitialInput {
   teamId: string;
+  /** The user's role in the team: setting the interstitial up and its frequency need the role matrix's. */
+  role: Role;
 }
 
 export interface InterstitialContext extends InterstitialInput {

@@ -6,6 +6,7 @@ import {
   type MailContent,
   type SaveAnswer,
 } from '../../api/services/products';
+import { can } from '../../../shared/permissions';
 import { insertVariable, type Caret, type TemplateField } from '../../domain/mail-content';
 import type { Ota } from '../../domain/statuses';
 import type { NotifyEvent } from '../notify';
@@ -40,7 +41,9 @@ import {
  *             meanwhile starts over, so the newest draft's preview is the one shown
  *
  * Drafts are kept per OTA: switching tabs loses nothing, and saving or resetting one tab leaves the
- * others' drafts alone. Tabs switch only while nothing is being saved or reset.
+ * others' drafts alone. Tabs switch only while nothing is being saved or reset. A role that may not
+ * change mail content (the role matrix) reads each tab in `readOnly`: the saved template and its
+ * preview, nothing to type, save or reset.
  */
 export const PREVIEW_DELAY_MS = 400;
 
@@ -62,6 +65,7 @@ export const mailContentMachine = setup({
     resettable: ({ context }) => context.saved[context.ota]?.custom === true || isDirty(context, context.ota),
     hasDraft: ({ context }) => draftOf(context) !== undefined,
     refused: (_, params: { answer: SaveAnswer }) => 'refused' in params.answer,
+    mayEdit: ({ context }) => can(context.role, 'updateMailContent'),
   },
   actions: {
     setOta: assign((_, params: { ota: Ota }) => ({ ota: params.ota, caret: null, error: null })),
@@ -159,7 +163,7 @@ export const mailContentMachine = setup({
         },
         failed: { on: { 'mail.retry': 'loading' } },
         ready: {
-          initial: 'idle',
+          initial: 'choosing',
           // each change of the draft asks for a preview; refused below while a reset is asked or runs
           on: {
             'mail.edit': {
@@ -179,6 +183,9 @@ export const mailContentMachine = setup({
             },
           },
           states: {
+            choosing: { always: [{ guard: 'mayEdit', target: 'idle' }, { target: 'readOnly' }] },
+            /** The role may read the template and its preview only. */
+            readOnly: { on: { 'mail.edit': {}, 'mail.insert': {} } },
             idle: {
               on: {
                 'mail.save': { guard: 'dirty', target: 'saving' },

@@ -22,6 +22,8 @@ export const selectUnsavedTabs = (s: MailContentSnapshot) =>
 export const selectSwitchable = (s: MailContentSnapshot) =>
   OTAS.filter((ota) => s.can({ type: 'mail.ota', ota })).join(',');
 
+/** The role may not change mail content: the tab shows the saved template and its preview only. */
+export const selectReadOnly = (s: MailContentSnapshot) => s.matches({ content: { ready: 'readOnly' } });
 export const selectCanEdit = (s: MailContentSnapshot) => s.can({ type: 'mail.edit', field: 'body', value: '' });
 export const selectCanSave = (s: MailContentSnapshot) => s.can({ type: 'mail.save' });
 export const selectCanReset = (s: MailContentSnapshot) => s.can({ type: 'mail.reset' });

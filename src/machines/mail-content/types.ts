@@ -1,7 +1,7 @@
 import type { MailContent, MailPreview, TemplateFault } from '../../api/services/products';
 import type { Caret, Draft, TemplateField } from '../../domain/mail-content';
 import { OTA_LABELS } from '../../domain/statuses';
-import type { Ota } from '../../domain/statuses';
+import type { Ota, Role } from '../../domain/statuses';
 
 /** The mail content editor of one product: per OTA, the template saved and the draft typed. */
 export type { Caret, Draft, MailContent, MailPreview, Ota, TemplateFault, TemplateField };
@@ -9,6 +9,8 @@ export type { Caret, Draft, MailContent, MailPreview, Ota, TemplateFault, Templa
 export interface MailContentInput {
   teamId: string;
   productId: string;
+  /** The user's role in the team: below the matrix's `updateMailContent` the editor is read-only. */
+  role: Role;
 }
 
 /** What the server said of the draft it was asked to preview. */

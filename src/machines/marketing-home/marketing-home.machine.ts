@@ -1,13 +1,23 @@
 import { assign, setup } from 'xstate';
+import { can } from '../../../shared/permissions';
 import { loadMarketing, type Marketing } from '../../api/services/ads';
 import type { Ad, AdGroup } from '../../domain/ads';
+import type { Role } from '../../domain/statuses';
 
 /**
  * The marketing home: what is live now (the e-mail banner, the interstitial), the ads by tag and
- * the groups, read once; a failure shows with Retry.
+ * the groups, read once; a failure shows with Retry. Its links say "edit" or "see" as the role
+ * may change marketing or not (the role matrix).
  */
+export interface MarketingHomeInput {
+  teamId: string;
+  role: Role;
+}
+
 export interface MarketingHomeContext {
   teamId: string;
+  /** The role may change ads and groups. */
+  mayEdit: boolean;
   ads: Ad[];
   groups: AdGroup[];
 }
@@ -16,7 +26,7 @@ export type MarketingHomeEvent = { type: 'marketing.retry' };
 
 export const marketingHomeMachine = setup({
   types: {
-    input: {} as { teamId: string },
+    input: {} as MarketingHomeInput,
     context: {} as MarketingHomeContext,
     events: {} as MarketingHomeEvent,
     tags: {} as 'loading',
@@ -27,7 +37,12 @@ export const marketingHomeMachine = setup({
   },
 }).createMachine({
   id: 'marketingHome',
-  context: ({ input }) => ({ teamId: input.teamId, ads: [], groups: [] }),
+  context: ({ input }) => ({
+    teamId: input.teamId,
+    mayEdit: can(input.role, 'updateAdGroup') && can(input.role, 'updateAd'),
+    ads: [],
+    groups: [],
+  }),
   initial: 'loading',
   states: {
     loading: {

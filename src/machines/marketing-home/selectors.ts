@@ -7,6 +7,8 @@ export type MarketingHomeActorRef = ActorRefFrom<typeof marketingHomeMachine>;
 type Snapshot = SnapshotFrom<typeof marketingHomeMachine>;
 
 export const selectView = (s: Snapshot) => (s.matches('failed') ? 'failed' : s.hasTag('loading') ? 'loading' : 'ready');
+/** The role may change ads and groups (the links say "edit"; else "see"). */
+export const selectMayEdit = (s: Snapshot) => s.context.mayEdit;
 export const selectEmailGroup = (s: Snapshot) => groupTagged(s.context.groups, EMAIL_TAG);
 export const selectInterstitialGroup = (s: Snapshot) => groupTagged(s.context.groups, INTERSTITIAL_TAG);
 export const selectLiveBanner = (s: Snapshot) => liveItems(selectEmailGroup(s));

@@ -83,7 +83,7 @@ export const productsMachine = setup({
           invoke: {
             id: 'mailContent',
             src: 'mailContent',
-            input: ({ context }) => ({ teamId: context.teamId, productId: context.chosen!.id }),
+            input: ({ context }) => ({ teamId: context.teamId, productId: context.chosen!.id, role: context.role }),
             onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
           },
           on: {

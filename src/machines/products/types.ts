@@ -1,4 +1,5 @@
 import type { EmailType, MailVariable, Product } from '../../api/services/products';
+import type { Role } from '../../domain/statuses';
 import type { MailContentReport } from '../mail-content/types';
 
 /** The products screen: the team's products and the mail content editor of the one chosen. */
@@ -6,6 +7,8 @@ export type { EmailType, MailVariable, Product };
 
 export interface ProductsInput {
   teamId: string;
+  /** The user's role in the team, which the mail content editor is opened with. */
+  role: Role;
 }
 
 export interface ProductsContext extends ProductsInput {

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { startSignIn } from '../../api/identity';
-import { getMe } from '../../api/services/users';
-import { PATHS } from '../../domain/paths';
+import { getMe, logout } from '../../api/services/users';
+import { isReturnPath, PATHS } from '../../domain/paths';
 import {
   chooseTeam,
   isValidTeamIndex,
@@ -17,53 +17,22 @@ import { apiConnection } from './api-connection';
 import {
   restoreSession,
   writePromptLogin,
+  writeReturnTo,
   writeTeamId,
   writeToken,
   type StoredSession,
 } from '../../api/storage/session';
-import { navCountsInput, navCountsMachine } from '../nav-counts/nav-counts.machine';
-import { signInMachine } from '../sign-in/sign-in.machine';
+import { navCountsMachine } from '../nav-counts/nav-counts.machine';
+import { signInMachine as signInFlow } from '../sign-in/sign-in.machine';
 import type { NotifyEvent } from '../notify';
+import { endSession, failSignIn, logError, notProvided, saveSelectedTeam, teamOf, withoutType } from './transitions';
+import { INITIAL_CONTEXT, LOGOUT_PATIENCE_MS } from './transitions';
 import type { SessionContext, SessionEvent, SessionTag } from './types';
 
 /**
  * The session (SPEC section 4): token, user, selected team, sign-in through the identity provider,
  * logout, team switching, the reaction to any 401, and the navigation totals of the selected team.
  */
-/** Effects the app provides (router navigation, page reload); the defaults only complain. */
-function notProvided(name: string): void {
-  console.error(`[session] action "${name}" was not provided by the app`);
-}
-
-/** Logout and forced logout: forget token and user, ask for the account choice next time, leave. */
-function endSession(to: string) {
-  return [
-    'forgetSession',
-    'clearToken',
-    { type: 'savePromptLogin', params: { on: true } },
-    { type: 'navigate', params: { to } },
-  ] as const;
-}
-
-/** Action references used in several transitions (named actions with their params). */
-const logError = {
-  type: 'logError',
-  params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error }),
-} as const;
-const failSignIn = [
-  { type: 'setError', params: { error: SIGN_IN_FAILED } },
-  { type: 'navigate', params: { to: PATHS.login } },
-] as const;
-const teamOf = ({ context }: { context: SessionContext }) => navCountsInput(context.user, context.teamId);
-const saveSelectedTeam = {
-  type: 'saveTeamId',
-  params: ({ context }: { context: SessionContext }) => ({ teamId: context.teamId ?? '' }),
-} as const;
-
-/** An event's payload, as action params. */
-function withoutType<E extends { type: string }>({ type: _type, ...rest }: E): Omit<E, 'type'> {
-  return rest;
-}
 
 export const sessionMachine = setup({
   types: {
@@ -72,7 +41,8 @@ export const sessionMachine = setup({
     tags: {} as SessionTag,
     emitted: {} as NotifyEvent,
   },
-  actors: { restoreSession, apiConnection, startSignIn, signInFlow: signInMachine, getMe, navCounts: navCountsMachine },
+  actors: { restoreSession, apiConnection, startSignIn, signInFlow, getMe, logout, navCounts: navCountsMachine },
+  delays: { logoutPatience: LOGOUT_PATIENCE_MS },
   guards: {
     isCallback: ({ context }) => context.callbackUrl !== null,
     hasToken: ({ context }) => context.token !== null,
@@ -84,6 +54,7 @@ export const sessionMachine = setup({
     gotAccessToken: (_, params: { accessToken: string | null }) => params.accessToken !== null,
     isValidTeamIndex: ({ context }, params: { index: number }) =>
       isValidTeamIndex(context.user?.teams ?? [], params.index),
+    isReturnPath: (_, params: { path: string }) => isReturnPath(params.path),
   },
   actions: {
     applyStored: assign((_, params: StoredSession) => ({
@@ -91,7 +62,12 @@ export const sessionMachine = setup({
       savedTeamId: params.teamId,
       promptLogin: params.promptLogin,
       callbackUrl: params.callbackUrl,
+      returnTo: params.returnTo ?? null,
     })),
+    keepReturnTo: assign((_, params: { path: string | null }) => ({ returnTo: params.path })),
+    saveReturnTo: (_, params: { path: string | null }) => writeReturnTo(params.path),
+    /** The team to select once the user's teams are loaded again. */
+    keepTeam: assign((_, params: { teamId: string | null }) => ({ savedTeamId: params.teamId })),
     setUser: assign((_, params: { user: SessionUser | null }) => ({ user: params.user })),
     patchUser: assign(({ context }, params: ProfilePatch) => ({
       user: context.user && patchUser(context.user, params),
@@ -130,14 +106,15 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: {
-    token: null,
-    user: null,
-    teamId: null,
-    savedTeamId: null,
-    promptLogin: false,
-    callbackUrl: null,
-    error: null,
+  context: INITIAL_CONTEXT,
+  on: {
+    'session.returnTo': {
+      guard: { type: 'isReturnPath', params: ({ event }) => event },
+      actions: [
+        { type: 'keepReturnTo', params: ({ event }) => ({ path: event.path }) },
+        { type: 'saveReturnTo', params: ({ event }) => ({ path: event.path }) },
+      ],
+    },
   },
   invoke: {
     id: 'apiConnection',
@@ -203,7 +180,9 @@ export const sessionMachine = setup({
               { type: 'saveToken', params: ({ event }) => ({ token: event.output.accessToken ?? '' }) },
               { type: 'savePromptLogin', params: { on: false } },
               // the route guards take it from there: onboarding when the user has no team yet
-              { type: 'navigate', params: { to: PATHS.landing } },
+              { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? PATHS.landing }) },
+              { type: 'keepReturnTo', params: { path: null } },
+              { type: 'saveReturnTo', params: { path: null } },
             ],
           },
           { target: 'loggedOut', actions: failSignIn },
@@ -214,14 +193,37 @@ export const sessionMachine = setup({
         },
       },
     },
+    /** The server revokes the token (see LOGOUT_PATIENCE_MS); other calls' 401s meanwhile change nothing. */
+    loggingOut: {
+      tags: ['busy'],
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: { target: 'loggedOut', actions: endSession(PATHS.login) },
+        onError: { target: 'loggedOut', actions: [logError, ...endSession(PATHS.login)] },
+      },
+      after: { logoutPatience: { target: 'loggedOut', actions: endSession(PATHS.login) } },
+    },
     active: {
       initial: 'loading',
       on: {
-        'session.logout': { target: 'loggedOut', actions: endSession(PATHS.login) },
+        'session.logout': { target: 'loggingOut' },
         // once logged out this state is left, so a burst of 401s navigates exactly once
         'api.unauthorized': { target: 'loggedOut', actions: endSession(PATHS.unauthorizedLogin) },
         'user.patched': { actions: { type: 'patchUser', params: ({ event }) => withoutType(event) } },
         'team.patched': { actions: { type: 'patchTeam', params: ({ event }) => withoutType(event) } },
+        // the user's teams changed (joined one, or their own role changed): load them again
+        'team.joined': {
+          target: '.loading',
+          actions: [
+            { type: 'keepTeam', params: ({ event }) => ({ teamId: event.teamId }) },
+            { type: 'saveTeamId', params: ({ event }) => ({ teamId: event.teamId }) },
+          ],
+        },
+        'session.refresh': {
+          target: '.loading',
+          actions: { type: 'keepTeam', params: ({ context }) => ({ teamId: context.teamId }) },
+        },
       },
       states: {
         loading: {

@@ -12,6 +12,8 @@ export interface SessionContext {
   promptLogin: boolean;
   /** Set when the page was opened at /auth/callback. */
   callbackUrl: string | null;
+  /** Where the next sign-in comes back to (an invitation's screen); else the landing page. */
+  returnTo?: string | null;
   error: string | null;
 }
 
@@ -23,6 +25,10 @@ export type SessionEvent =
   | { type: 'api.unauthorized' }
   /** Settings saved a new name or avatar: every view of the user shows it at once. */
   | { type: 'user.patched'; name?: string; avatarUrl?: string | null }
-  | { type: 'team.patched'; teamId: string; name?: string; avatarUrl?: string | null };
+  | { type: 'team.patched'; teamId: string; name?: string; avatarUrl?: string | null }
+  /** The next sign-in comes back to this path of the app (an invitation's screen). */
+  | { type: 'session.returnTo'; path: string }
+  /** The user joined a team (an invitation): their teams load again, with that one selected. */
+  | { type: 'team.joined'; teamId: string };
 
 export type SessionTag = 'pending' | 'loggedIn' | 'busy';

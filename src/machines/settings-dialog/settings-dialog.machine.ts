@@ -1,4 +1,5 @@
 import { emit, sendTo, setup } from 'xstate';
+import type { Role } from '../../domain/statuses';
 import { profileSettingsMachine } from '../profile-settings/profile-settings.machine';
 import type { SessionPatchRef } from './shared';
 import { teamMembersMachine } from '../team-members/team-members.machine';
@@ -7,7 +8,7 @@ import { teamSettingsMachine } from '../team-settings/team-settings.machine';
 /**
  * The settings dialog (SPEC sections 2 and 4): closed or open on one of three pages. The Team and
  * Profile pages are child actors that live as long as the dialog (so a save started on leaving a
- * page or closing still completes); the read-only Members page is loaded each time it is shown.
+ * page or closing still completes); the Members page is loaded each time it is shown.
  */
 export type SettingsPage = 'profile' | 'team' | 'member';
 
@@ -18,7 +19,8 @@ export interface SettingsDialogInput {
   name: string;
   avatarUrl: string | null;
   teamId: string;
-  isAdmin: boolean;
+  /** The user's role in the team (the Team and Members pages ask the role matrix what it allows). */
+  role: Role;
   session: SessionPatchRef;
 }
 
@@ -77,7 +79,7 @@ export const settingsDialogMachine = setup({
     {
       id: 'team',
       src: 'teamSettings',
-      input: ({ context }) => ({ teamId: context.teamId, isAdmin: context.isAdmin, session: context.session }),
+      input: ({ context }) => ({ teamId: context.teamId, role: context.role, session: context.session }),
       onError: { target: '.broken', actions: logError },
     },
     {
@@ -108,7 +110,12 @@ export const settingsDialogMachine = setup({
           invoke: {
             id: 'members',
             src: 'teamMembers',
-            input: ({ context }) => ({ teamId: context.teamId }),
+            input: ({ context }) => ({
+              teamId: context.teamId,
+              userId: context.userId,
+              role: context.role,
+              session: context.session,
+            }),
             // the page shows its heading only; the dialog goes on
             onError: { actions: logError },
           },

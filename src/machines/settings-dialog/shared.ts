@@ -13,8 +13,9 @@ export const SETTINGS_MESSAGES = {
   avatarSaved: 'AvatarUrl updated successfully',
 } as const;
 
-/** The session events settings send, so the name or avatar changes everywhere at once. */
-export type SessionPatchEvent = Extract<SessionEvent, { type: 'user.patched' | 'team.patched' }>;
+/** The session events settings send, so the name or avatar changes everywhere at once (and the
+ *  user's teams load again when their own role changed). */
+export type SessionPatchEvent = Extract<SessionEvent, { type: 'user.patched' | 'team.patched' | 'session.refresh' }>;
 export type SessionPatchRef = ActorRef<Snapshot<unknown>, SessionPatchEvent>;
 
 export type Notice = Omit<NotifyEvent, 'type'>;

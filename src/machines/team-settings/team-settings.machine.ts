@@ -1,5 +1,7 @@
 import { assign, emit, sendTo, setup } from 'xstate';
+import { can } from '../../../shared/permissions';
 import { getTeamSetting, updateTeamSetting, type Setting } from '../../api/services/settings';
+import type { Role } from '../../domain/statuses';
 import { uploadRefusal } from '../../domain/uploads';
 import type { NotifyEvent } from '../notify';
 import { avatarUploadTo } from '../avatar-upload/avatar-upload.machine';
@@ -13,13 +15,15 @@ import {
 } from '../settings-dialog/shared';
 
 /**
- * The Team page (SPEC section 2, Settings dialog): loads the team's name and logo; an admin edits
- * the name (Save only for a new, non-empty name) and uploads a logo. Non-admins land in `readOnly`,
- * where no event is accepted. Successful saves patch the session, so the team switcher follows.
+ * The Team page (SPEC section 2, Settings dialog): loads the team's name and logo; a role the
+ * matrix lets change them (`updateTeamSetting`: admins) edits the name (Save only for a new,
+ * non-empty name) and uploads a logo. Other roles land in `readOnly`, where no event is accepted.
+ * Successful saves patch the session, so the team switcher follows.
  */
 export interface TeamSettingsInput {
   teamId: string;
-  isAdmin: boolean;
+  /** The user's role in the team. */
+  role: Role;
   session: SessionPatchRef;
 }
 
@@ -65,7 +69,7 @@ export const teamSettingsMachine = setup({
   },
   guards: {
     found: (_, params: { setting: Setting | null }) => params.setting !== null,
-    isAdmin: ({ context }) => context.isAdmin,
+    mayEdit: ({ context }) => can(context.role, 'updateTeamSetting'),
     isStoredName: ({ context }, params: { name: string }) => params.name === context.name,
     canSave: ({ context }) => isNewName(context.draft, context.name),
     refused: (_, params: { file: File }) => uploadRefusal(params.file) !== null,
@@ -126,8 +130,8 @@ export const teamSettingsMachine = setup({
     ready: {
       initial: 'checking',
       states: {
-        checking: { always: [{ guard: 'isAdmin', target: 'editing' }, { target: 'readOnly' }] },
-        /** Not an admin: the page shows the team, dimmed, and nothing can be changed. */
+        checking: { always: [{ guard: 'mayEdit', target: 'editing' }, { target: 'readOnly' }] },
+        /** The role may not change the team: the page shows it, dimmed, and nothing can be changed. */
         readOnly: {},
         editing: {
           type: 'parallel',

@@ -1,3 +1,4 @@
+import type { Role } from '../../domain/statuses';
 import type { BulkStatusReport } from '../bulk-status/types';
 import type { DetailReport } from '../detail/types';
 import type { EmailSendReport } from '../email-send/types';
@@ -24,6 +25,8 @@ export interface WorkspaceInput {
   search: string;
   /** One clock reading for the screen: the default month stays put while it is open. */
   now: number;
+  /** The person's role in the team: what they may do (shared/permissions.ts), e.g. delete. */
+  role: Role | null;
   /** The navigation totals (the session's), told when rows move between views. */
   navCounts: CountsHandle | null;
 }

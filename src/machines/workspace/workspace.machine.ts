@@ -25,7 +25,7 @@ import type { WorkspaceContext, WorkspaceEvent, WorkspaceInput } from './types';
  *   selection    clicks and keys over the list's rows                 -> bulk, tour actions, panel
  *   bulkStatus   "Move to"                                            -> list, panel, totals
  *   tourActions  create a tour, link orders (dialogs inside)          -> list, panel, totals
- *   detail       the side panel and its edit history                  -> list, selection, totals
+ *   detail       the side panel, its edit history and remover (Undo)  -> list, selection, totals
  *   emailSend    customer e-mails (orders): dialogs, flags, sending    -> list, panel, orderEmails
  *   orderEmails  the open order's e-mails, followed until delivered    -> panel
  *   exporter     "Export CSV" of the current view
@@ -199,7 +199,12 @@ export const workspaceMachine = setup({
     {
       id: 'detail',
       src: 'detail',
-      input: ({ context }) => ({ kind: context.kind, userId: context.userId, timezone: context.timezone }),
+      input: ({ context }) => ({
+        kind: context.kind,
+        userId: context.userId,
+        timezone: context.timezone,
+        role: context.role,
+      }),
       onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
     },
     {
@@ -276,6 +281,8 @@ export const workspaceMachine = setup({
       },
       { actions: { type: 'removeRow', params: ({ event }) => event } },
     ],
+    // brought back by the delete toast's Undo: the list loads it again where it belongs
+    'detail.restored': { actions: ['reloadList', 'refreshTotals'] },
   },
 });
 

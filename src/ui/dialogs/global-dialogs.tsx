@@ -14,9 +14,10 @@ import { useInspect } from '../app/inspect';
 export function GlobalDialogs() {
   const teamId = SessionContext.useSelector((s) => selectTeam(s)?.id ?? null);
   const teamTimezone = SessionContext.useSelector((s) => selectTeam(s)?.timezone ?? 'UTC');
+  const role = SessionContext.useSelector((s) => selectTeam(s)?.role ?? null);
   const token = SessionContext.useSelector((s) => s.context.token);
-  if (!teamId || !token) return null;
-  return <Dialogs key={`${teamId} ${token}`} input={{ teamId, teamTimezone, token }} />;
+  if (!teamId || !role || !token) return null;
+  return <Dialogs key={`${teamId} ${role} ${token}`} input={{ teamId, teamTimezone, role, token }} />;
 }
 
 function Dialogs({ input }: { input: GlobalDialogsInput }) {

@@ -1,6 +1,7 @@
 import { Card, Center, Text } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../domain/product';
+import { DemoBanner } from './demo-banner';
 
 /** The auth layout: one centered card. */
 export function AuthLayout() {
@@ -9,6 +10,7 @@ export function AuthLayout() {
       <Text fontSize="xl" fontWeight="bold" color="primary.fg">
         {PRODUCT_NAME}
       </Text>
+      <DemoBanner />
       <Card.Root width="full" maxW="420px">
         <Card.Body>
           <Outlet />

@@ -2,6 +2,7 @@ import { Box, Flex, Separator, Stack, Text } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../domain/product';
 import { GlobalDialogs } from '../dialogs/global-dialogs';
+import { DemoBanner } from './demo-banner';
 import { SideNav } from './side-nav';
 import { MAIN_ID, SkipLink } from './skip-link';
 import { TeamMenu } from './team-menu';
@@ -28,6 +29,7 @@ export function DefaultLayout() {
           <Text fontSize="lg" fontWeight="bold" color="primary.fg" px="2">
             {PRODUCT_NAME}
           </Text>
+          <DemoBanner />
           <TeamMenu />
           <Separator />
           {/* only the navigation scrolls: team and user stay in view */}

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router-dom';
 import { navAreasFor, type NavLink as NavItem } from '../../domain/navigation';
 import { areaSearch } from '../../domain/nav-scope';
 import type { NavCountsContext } from '../../machines/nav-counts/nav-counts.machine';
-import { selectIsPlatformAdmin, selectNavCounts } from '../../machines/session/selectors';
+import { selectIsPlatformAdmin, selectNavCounts, selectTeam } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 
 type NavCountsRef = NonNullable<ReturnType<typeof selectNavCounts>>;
@@ -73,9 +73,10 @@ function Item({ link, nested }: { link: NavItem; nested?: boolean }) {
  */
 export function SideNav() {
   const isPlatformAdmin = SessionContext.useSelector(selectIsPlatformAdmin);
+  const role = SessionContext.useSelector((s) => selectTeam(s)?.role ?? null);
   return (
     <Stack as="nav" aria-label="Main" gap="0.5">
-      {navAreasFor(isPlatformAdmin).map((area) => (
+      {navAreasFor(isPlatformAdmin, role).map((area) => (
         <Stack key={area.to} gap="0.5">
           <Item link={area} />
           {area.links.map((link) => (

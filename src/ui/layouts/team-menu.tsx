@@ -13,13 +13,7 @@ export function TeamMenu() {
     <Stack gap="0.5">
       <Menu.Root onSelect={(details) => session.send({ type: 'team.switch', index: Number(details.value) })}>
         <Menu.Trigger asChild>
-          <Button
-            variant="ghost"
-            colorPalette="gray"
-            justifyContent="flex-start"
-            width="full"
-            px="2"
-          >
+          <Button variant="ghost" colorPalette="gray" justifyContent="flex-start" width="full" px="2">
             {/* named by its visible text: "Switch team: <name>" (the avatar's letter is decoration) */}
             <VisuallyHidden>Switch team: </VisuallyHidden>
             <chakra.span aria-hidden display="contents">

@@ -10,6 +10,8 @@ import {
   selectCreating,
   selectGroupItems,
   selectGroups,
+  selectMayCreate,
+  selectMayDelete,
   selectOpenId,
   selectTagDraft,
   type AdGroupsActorRef,
@@ -17,15 +19,16 @@ import {
 import { ConfirmDialog } from '../products/confirm-dialog';
 import { GroupItemsEditor } from './group-items-editor';
 
-/** The team's groups: create one with a tag, open one to arrange its ads, delete one. */
+/** The team's groups: create one with a tag, open one to arrange its ads, delete one (each as the role may). */
 export function AdGroupsPanel({ groups }: { groups: AdGroupsActorRef }) {
   const list = useSelector(groups, selectGroups);
+  const mayCreate = useSelector(groups, selectMayCreate);
   return (
     <Stack as="section" aria-labelledby="groups-heading" gap="4" data-testid="ad-groups">
       <Heading as="h2" size="lg" id="groups-heading">
         Groups
       </Heading>
-      <CreateGroup groups={groups} />
+      {mayCreate && <CreateGroup groups={groups} />}
       {list.length === 0 && <Text color="fg.muted">No groups yet.</Text>}
       <Stack as="ul" gap="3" listStyleType="none">
         {list.map((group) => (
@@ -92,6 +95,7 @@ function CreateGroup({ groups }: { groups: AdGroupsActorRef }) {
 function GroupRow({ groups, group }: { groups: AdGroupsActorRef; group: AdGroup }) {
   const open = useSelector(groups, (s) => selectOpenId(s) === group.id);
   const items = useSelector(groups, selectGroupItems);
+  const mayDelete = useSelector(groups, selectMayDelete);
   const canDelete = useSelector(groups, (s) => selectCanDelete(s, group.id));
   const label = groupLabel(group);
   const live = liveItems(group).length;
@@ -123,16 +127,18 @@ function GroupRow({ groups, group }: { groups: AdGroupsActorRef; group: AdGroup 
         >
           {open ? 'Close' : 'Open'}
         </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          colorPalette="red"
-          disabled={!canDelete}
-          aria-label={`Delete ${label}`}
-          onClick={() => groups.send({ type: 'groups.delete', id: group.id })}
-        >
-          Delete
-        </Button>
+        {mayDelete && (
+          <Button
+            size="sm"
+            variant="ghost"
+            colorPalette="red"
+            disabled={!canDelete}
+            aria-label={`Delete ${label}`}
+            onClick={() => groups.send({ type: 'groups.delete', id: group.id })}
+          >
+            Delete
+          </Button>
+        )}
       </HStack>
       {open && items && (
         <GroupItemsEditor key={items.id} actor={items} emptyText="No advertisements in this group yet." />

@@ -4,6 +4,8 @@ import { AD_TAG_LABELS, AD_TAGS, isUploadedImage, type Ad, type AdTag } from '..
 import {
   selectCanEdit,
   selectCanMove,
+  selectMayEdit,
+  selectMayMove,
   selectMovingId,
   selectPlacements,
   selectShownAds,
@@ -29,6 +31,8 @@ export function AdTable({ root }: { root: AdsListActorRef }) {
 }
 
 function AdRow({ root, ad, placements }: { root: AdsListActorRef; ad: Ad; placements: string[] }) {
+  const mayEdit = useSelector(root, selectMayEdit);
+  const mayMove = useSelector(root, selectMayMove);
   const canEdit = useSelector(root, (s) => selectCanEdit(s, ad.id));
   const moving = useSelector(root, (s) => selectMovingId(s) === ad.id);
   const movable = useSelector(root, (s) => AD_TAGS.filter((t) => selectCanMove(s, ad.id, t)), sameJson);
@@ -70,39 +74,55 @@ function AdRow({ root, ad, placements }: { root: AdsListActorRef; ad: Ad; placem
           {placements.length > 0 && ` · In: ${placements.join(', ')}`}
         </Text>
       </Stack>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={!canEdit}
-        aria-label={`Edit ${title}`}
-        onClick={() => root.send({ type: 'ad.edit', id: ad.id })}
-      >
-        Edit
-      </Button>
-      <Menu.Root onSelect={(details) => root.send({ type: 'ad.move', id: ad.id, tag: details.value as AdTag })}>
-        <Menu.Trigger asChild>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={movable.length === 0}
-            loading={moving}
-            aria-label={`Move to (${title})`}
-          >
-            Move to
-          </Button>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="160px">
-              {movable.map((tag) => (
-                <Menu.Item key={tag} value={tag}>
-                  {AD_TAG_LABELS[tag]}
-                </Menu.Item>
-              ))}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      {mayEdit && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!canEdit}
+          aria-label={`Edit ${title}`}
+          onClick={() => root.send({ type: 'ad.edit', id: ad.id })}
+        >
+          Edit
+        </Button>
+      )}
+      {mayMove && <MoveMenu root={root} ad={ad} title={title} moving={moving} movable={movable} />}
     </HStack>
+  );
+}
+
+interface MoveMenuProps {
+  root: AdsListActorRef;
+  ad: Ad;
+  title: string;
+  moving: boolean;
+  movable: AdTag[];
+}
+
+function MoveMenu({ root, ad, title, moving, movable }: MoveMenuProps) {
+  return (
+    <Menu.Root onSelect={(details) => root.send({ type: 'ad.move', id: ad.id, tag: details.value as AdTag })}>
+      <Menu.Trigger asChild>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={movable.length === 0}
+          loading={moving}
+          aria-label={`Move to (${title})`}
+        >
+          Move to
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="160px">
+            {movable.map((tag) => (
+              <Menu.Item key={tag} value={tag}>
+                {AD_TAG_LABELS[tag]}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
   );
 }

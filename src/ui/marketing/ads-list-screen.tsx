@@ -3,12 +3,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AD_TAG_LABELS, AD_TAGS, adsListQuery, type AdTag } from '../../domain/ads';
+import type { Role } from '../../domain/statuses';
 import { adsListMachine } from '../../machines/ads-list/ads-list.machine';
 import {
   selectCanCreate,
   selectEditor,
   selectFilter,
   selectGroupsActor,
+  selectMayEdit,
   selectTagCounts,
   selectTotal,
   selectView,
@@ -27,6 +29,7 @@ export function AdsList({ root }: { root: AdsListActorRef }) {
   const editor = useSelector(root, selectEditor);
   const groups = useSelector(root, selectGroupsActor);
   const canCreate = useSelector(root, selectCanCreate);
+  const mayEdit = useSelector(root, selectMayEdit);
   return (
     <>
       <ActorTreeNotifications actor={root} />
@@ -43,9 +46,11 @@ export function AdsList({ root }: { root: AdsListActorRef }) {
           <Stack as="section" aria-label="Advertisements" gap="4" flex="3" minW="420px">
             <HStack justify="space-between" wrap="wrap" gap="2">
               <TagFilter root={root} />
-              <Button size="sm" disabled={!canCreate} onClick={() => root.send({ type: 'ad.create' })}>
-                New advertisement
-              </Button>
+              {mayEdit && (
+                <Button size="sm" disabled={!canCreate} onClick={() => root.send({ type: 'ad.create' })}>
+                  New advertisement
+                </Button>
+              )}
             </HStack>
             <AdTable root={root} />
           </Stack>
@@ -85,12 +90,13 @@ function TagFilter({ root }: { root: AdsListActorRef }) {
   );
 }
 
-/** Starts the screen's root actor (its only actor) for the team, with the URL's tag and group. */
-export function AdsListScreen({ teamId, search }: { teamId: string; search: string }) {
+/** Starts the screen's root actor (its only actor) for the team and the user's role in it, with the URL's
+ *  tag and group. */
+export function AdsListScreen({ teamId, role, search }: { teamId: string; role: Role; search: string }) {
   const navigate = useNavigate();
   const [logic] = useState(() =>
     adsListMachine.provide({ actions: { navigate: (_, params) => void navigate({ search: params.search }) } }),
   );
-  const root = useActorRef(logic, { inspect: useInspect(), input: { teamId, ...adsListQuery(search) } });
+  const root = useActorRef(logic, { inspect: useInspect(), input: { teamId, role, ...adsListQuery(search) } });
   return <AdsList root={root} />;
 }

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FREQUENCIES, FREQUENCY_LABELS, type AdFrequency } from '../../domain/ads';
+import type { Role } from '../../domain/statuses';
 import { interstitialMachine } from '../../machines/interstitial/interstitial.machine';
 import {
   selectCanChangeFrequency,
@@ -12,6 +13,7 @@ import {
   selectCreating,
   selectFrequency,
   selectGroupItems,
+  selectMayChangeFrequency,
   selectSavingFrequency,
   selectShown,
   selectSlide,
@@ -75,9 +77,13 @@ function CreateInterstitial({ root }: { root: InterstitialActorRef }) {
   return (
     <Stack gap="3" align="flex-start" data-testid="interstitial-missing">
       <Text>The team has no interstitial yet: customers see none.</Text>
-      <Button disabled={!canCreate} loading={creating} onClick={() => root.send({ type: 'interstitial.create' })}>
-        Set up the interstitial
-      </Button>
+      {canCreate || creating ? (
+        <Button disabled={!canCreate} loading={creating} onClick={() => root.send({ type: 'interstitial.create' })}>
+          Set up the interstitial
+        </Button>
+      ) : (
+        <Text color="fg.muted">Editors and admins of the team can set it up.</Text>
+      )}
     </Stack>
   );
 }
@@ -85,8 +91,21 @@ function CreateInterstitial({ root }: { root: InterstitialActorRef }) {
 function FrequencyField({ root }: { root: InterstitialActorRef }) {
   const frequency = useSelector(root, selectFrequency);
   const enabled = useSelector(root, selectCanChangeFrequency);
+  const mayChange = useSelector(root, selectMayChangeFrequency);
   const saving = useSelector(root, selectSavingFrequency);
   const id = useId();
+  if (!mayChange) {
+    return (
+      <Stack as="section" gap="2" aria-labelledby={`${id}-heading`}>
+        <Heading as="h2" size="lg" id={`${id}-heading`}>
+          How often
+        </Heading>
+        <Text data-testid="interstitial-frequency">
+          Shown to the same customer: {FREQUENCY_LABELS[frequency].toLowerCase()}
+        </Text>
+      </Stack>
+    );
+  }
   return (
     <Stack as="section" gap="2" aria-labelledby={`${id}-heading`}>
       <Heading as="h2" size="lg" id={`${id}-heading`}>
@@ -154,8 +173,8 @@ function Preview({ root }: { root: InterstitialActorRef }) {
   );
 }
 
-/** Starts the screen's root actor (its only actor) for the team. */
-export function InterstitialScreen({ teamId }: { teamId: string }) {
-  const root = useActorRef(interstitialMachine, { inspect: useInspect(), input: { teamId } });
+/** Starts the screen's root actor (its only actor) for the team and the user's role in it. */
+export function InterstitialScreen({ teamId, role }: { teamId: string; role: Role }) {
+  const root = useActorRef(interstitialMachine, { inspect: useInspect(), input: { teamId, role } });
   return <Interstitial root={root} />;
 }

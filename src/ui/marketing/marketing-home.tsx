@@ -12,6 +12,7 @@ import {
   liveItems,
   type Ad,
 } from '../../domain/ads';
+import type { Role } from '../../domain/statuses';
 import { marketingHomeMachine } from '../../machines/marketing-home/marketing-home.machine';
 import {
   selectAdsByTag,
@@ -20,6 +21,7 @@ import {
   selectInterstitialGroup,
   selectLiveBanner,
   selectLiveInterstitial,
+  selectMayEdit,
   selectView,
   type MarketingHomeActorRef,
 } from '../../machines/marketing-home/selectors';
@@ -98,6 +100,7 @@ function LiveNow({ root }: { root: MarketingHomeActorRef }) {
   const banner = useSelector(root, selectLiveBanner);
   const interstitial = useSelector(root, selectInterstitialGroup);
   const shown = useSelector(root, selectLiveInterstitial);
+  const mayEdit = useSelector(root, selectMayEdit);
   return (
     <Stack as="section" aria-labelledby="live-now" gap="3">
       <Heading as="h2" size="lg" id="live-now">
@@ -111,9 +114,11 @@ function LiveNow({ root }: { root: MarketingHomeActorRef }) {
               : `Every customer e-mail ends with ${banner.length} ${banner.length === 1 ? 'advertisement' : 'advertisements'}:`}
           </Text>
           {banner.length > 0 && <AdStrip ads={banner} />}
-          <To to={email ? `${ADS_LIST}${adsListSearch(null, email.id)}` : ADS_LIST}>
-            {email ? 'Edit the e-mail banner' : 'Make a group tagged email'}
-          </To>
+          {(email || mayEdit) && (
+            <To to={email ? `${ADS_LIST}${adsListSearch(null, email.id)}` : ADS_LIST}>
+              {!email ? 'Make a group tagged email' : mayEdit ? 'Edit the e-mail banner' : 'See the e-mail banner'}
+            </To>
+          )}
         </Card>
         <Card title="Interstitial" testId="live-interstitial">
           <Text color="fg.muted">
@@ -122,7 +127,13 @@ function LiveNow({ root }: { root: MarketingHomeActorRef }) {
               : `${shown.length} ${shown.length === 1 ? 'advertisement' : 'advertisements'}, ${FREQUENCY_LABELS[interstitial!.frequency].toLowerCase()} for each customer:`}
           </Text>
           {shown.length > 0 && <AdStrip ads={shown} />}
-          <To to={INTERSTITIAL}>{interstitial ? 'Configure the interstitial' : 'Set up the interstitial'}</To>
+          <To to={INTERSTITIAL}>
+            {!mayEdit
+              ? 'See the interstitial'
+              : interstitial
+                ? 'Configure the interstitial'
+                : 'Set up the interstitial'}
+          </To>
         </Card>
       </SimpleGrid>
     </Stack>
@@ -177,8 +188,8 @@ function Groups({ root }: { root: MarketingHomeActorRef }) {
   );
 }
 
-/** Starts the screen's root actor (its only actor) for the team. */
-export function MarketingHomeScreen({ teamId }: { teamId: string }) {
-  const root = useActorRef(marketingHomeMachine, { inspect: useInspect(), input: { teamId } });
+/** Starts the screen's root actor (its only actor) for the team and the user's role in it. */
+export function MarketingHomeScreen({ teamId, role }: { teamId: string; role: Role }) {
+  const root = useActorRef(marketingHomeMachine, { inspect: useInspect(), input: { teamId, role } });
   return <MarketingHome root={root} />;
 }

@@ -14,7 +14,7 @@ export function AdsListPage() {
       <PageHeading />
       {/* another team is another screen; the URL is read when the screen starts */}
       {team ? (
-        <AdsListScreen key={team.id} teamId={team.id} search={search} />
+        <AdsListScreen key={`${team.id} ${team.role}`} teamId={team.id} role={team.role} search={search} />
       ) : (
         <Text color="fg.muted">Choose a team first.</Text>
       )}

@@ -12,7 +12,7 @@ export function InterstitialPage() {
       <PageHeading />
       {/* another team is another screen */}
       {team ? (
-        <InterstitialScreen key={team.id} teamId={team.id} />
+        <InterstitialScreen key={`${team.id} ${team.role}`} teamId={team.id} role={team.role} />
       ) : (
         <Text color="fg.muted">Choose a team first.</Text>
       )}

@@ -12,7 +12,7 @@ export function MarketingPage() {
       <PageHeading />
       {/* another team is another screen */}
       {team ? (
-        <MarketingHomeScreen key={team.id} teamId={team.id} />
+        <MarketingHomeScreen key={`${team.id} ${team.role}`} teamId={team.id} role={team.role} />
       ) : (
         <Text color="fg.muted">Choose a team first.</Text>
       )}

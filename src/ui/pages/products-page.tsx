@@ -12,7 +12,7 @@ export function ProductsPage() {
       <PageHeading />
       {/* another team is another screen */}
       {team ? (
-        <ProductsScreen key={team.id} teamId={team.id} />
+        <ProductsScreen key={`${team.id} ${team.role}`} teamId={team.id} role={team.role} />
       ) : (
         <Text color="fg.muted">Choose a team to see its products.</Text>
       )}

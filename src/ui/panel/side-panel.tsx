@@ -7,10 +7,11 @@ import type { OrderEmailsActorRef } from '../../machines/order-emails/selectors'
 import type { SelectionActorRef } from '../../machines/selection/selectors';
 import { EmailMenu } from '../email/email-menu';
 import { OrderEmails } from '../email/order-emails';
+import { DeleteDialog } from './delete-dialog';
 import { EventLog } from './event-log';
 import { LeaveGuard } from './leave-guard';
 import { Editor } from './editors';
-import type { DetailRef, OrderEditsRef, TourEditsRef } from '../../machines/detail/selectors';
+import { selectRemover, type DetailRef, type OrderEditsRef, type TourEditsRef } from '../../machines/detail/selectors';
 import { OrderFields, TourFields } from './record-fields';
 
 interface SidePanelProps {
@@ -85,7 +86,10 @@ function PanelBody({
   const loading = useSelector(detail, (s) => s.matches('loading'));
   const failed = useSelector(detail, (s) => s.matches('failed'));
   const error = useSelector(detail, (s) => s.context.error);
-  const confirming = useSelector(detail, (s) => s.matches({ ready: { action: 'confirmingDelete' } }));
+  const remover = useSelector(detail, selectRemover);
+  const mayDelete = useSelector(remover, (s) => s?.context.allowed === true);
+  const deleting = useSelector(remover, (s) => s?.hasTag('busy') === true);
+  const canDelete = useSelector(detail, (s) => s.can({ type: 'detail.delete' }));
   const busy = useSelector(detail, (s) => s.hasTag('busy'));
   const canUnlinkOwn = useSelector(detail, (s) =>
     s.context.record ? s.can({ type: 'detail.unlink', orderId: s.context.record.id }) : false,
@@ -125,22 +129,12 @@ function PanelBody({
             Unlink from {record.tour.displayId}
           </Button>
         )}
-        {confirming ? (
-          <>
-            <Text fontSize="sm">Delete this {noun}?</Text>
-            <Button size="xs" colorPalette="red" onClick={() => detail.send({ type: 'detail.confirm' })}>
-              Delete
-            </Button>
-            <Button size="xs" variant="outline" onClick={() => detail.send({ type: 'detail.cancel' })}>
-              Cancel
-            </Button>
-          </>
-        ) : (
+        {mayDelete && (
           <Button
             size="xs"
             variant="outline"
             colorPalette="red"
-            disabled={busy}
+            disabled={!canDelete || busy || deleting}
             onClick={() => detail.send({ type: 'detail.delete' })}
           >
             Delete {noun}
@@ -148,6 +142,7 @@ function PanelBody({
         )}
       </HStack>
       <EventLog detail={detail} timezone={timezone} />
+      {remover && <DeleteDialog remover={remover} />}
     </Stack>
   );
 }

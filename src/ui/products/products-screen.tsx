@@ -1,5 +1,6 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { Role } from '../../domain/statuses';
 import { productsMachine } from '../../machines/products/products.machine';
 import {
   selectChosenName,
@@ -58,8 +59,8 @@ function SwitchProductDialog({ root }: { root: ProductsActorRef }) {
   );
 }
 
-/** Starts the screen's root actor (its only actor) for the team. */
-export function ProductsScreen({ teamId }: { teamId: string }) {
-  const root = useActorRef(productsMachine, { inspect: useInspect(), input: { teamId } });
+/** Starts the screen's root actor (its only actor) for the team and the user's role in it. */
+export function ProductsScreen({ teamId, role }: { teamId: string; role: Role }) {
+  const root = useActorRef(productsMachine, { inspect: useInspect(), input: { teamId, role } });
   return <Products root={root} />;
 }

@@ -12,6 +12,7 @@ import {
   selectDraft,
   selectFault,
   selectOta,
+  selectReadOnly,
   selectResetting,
   selectSaving,
   type MailContentActorRef,
@@ -40,6 +41,21 @@ export function TemplateForm({
   const saving = useSelector(editor, selectSaving);
   const resetting = useSelector(editor, selectResetting);
   const confirmingReset = useSelector(editor, selectConfirmingReset);
+  const readOnly = useSelector(editor, selectReadOnly);
+  if (readOnly) {
+    return (
+      <Stack gap="4" minW="0" data-testid="template-read-only">
+        <Text fontSize="sm" color="fg.muted" data-testid="template-origin">
+          {builtIn
+            ? `The built-in template is in use for ${OTA_LABELS[ota]}.`
+            : `This product has its own template for ${OTA_LABELS[ota]}.`}{' '}
+          Only editors and admins of the team can change it.
+        </Text>
+        <TemplateField editor={editor} field="subject" />
+        <TemplateField editor={editor} field="body" />
+      </Stack>
+    );
+  }
   return (
     <chakra.form
       display="flex"

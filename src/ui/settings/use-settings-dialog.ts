@@ -1,5 +1,8 @@
 import { useActorRef } from '@xstate/react';
-import { settingsDialogMachine, type SettingsDialogInput } from '../../machines/settings-dialog/settings-dialog.machine';
+import {
+  settingsDialogMachine,
+  type SettingsDialogInput,
+} from '../../machines/settings-dialog/settings-dialog.machine';
 import type { SessionUser, TeamSummary } from '../../domain/session-rules';
 import type { SessionActorRef } from '../../machines/session/selectors';
 import { useInspect } from '../app/inspect';
@@ -11,7 +14,7 @@ export function useSettingsDialog(session: SessionActorRef, user: SessionUser, t
     name: user.name,
     avatarUrl: user.avatarUrl,
     teamId: team.id,
-    isAdmin: team.role === 'ADMIN',
+    role: team.role,
     session,
   };
   const inspect = useInspect();

@@ -2,6 +2,7 @@ import { Flex, HStack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { Role } from '../../domain/statuses';
 import type { ListKind } from '../../machines/list/types';
 import { selectNavCounts, selectTeam, selectUser } from '../../machines/session/selectors';
 import {
@@ -82,7 +83,7 @@ function Workspace({ root }: { root: WorkspaceActorRef }) {
 interface ScreenProps {
   kind: ListKind;
   view: string | null;
-  team: { id: string; code: string; timezone: string };
+  team: { id: string; code: string; timezone: string; role: Role };
 }
 
 /** Starts the screen's root actor (its only actor) and tells it where the URL is. */
@@ -111,6 +112,7 @@ function WorkspaceScreen({ kind, view, team }: ScreenProps) {
       search: location.search,
       now: Date.now(),
       navCounts,
+      role: team.role,
     },
   });
   useEffect(() => root.send({ type: 'url.changed', search: location.search }), [root, location.search]);
@@ -131,8 +133,8 @@ export function WorkspacePage({ kind, views }: { kind: ListKind; views: readonly
     <Flex direction="column" height="calc(100vh - 3rem)">
       <PageHeading />
       {team ? (
-        // a new view or team is a new screen
-        <WorkspaceScreen key={`${kind}/${view ?? ''}/${team.id}`} kind={kind} view={view} team={team} />
+        // a new view, team or role is a new screen
+        <WorkspaceScreen key={`${kind}/${view ?? ''}/${team.id}/${team.role}`} kind={kind} view={view} team={team} />
       ) : (
         <Text color="fg.muted">Choose a team to see its {kind}.</Text>
       )}

@@ -1,0 +1,60 @@
+import { PATHS } from '../../domain/paths';
+import { SIGN_IN_FAILED } from '../../domain/session-rules';
+import { navCountsInput } from '../nav-counts/nav-counts.machine';
+import type { SessionContext } from './types';
+
+/** Pieces of the session machine's transitions, named once (session.machine.ts). */
+
+/** Effects the app provides (router navigation, page reload); the defaults only complain. */
+export function notProvided(name: string): void {
+  console.error(`[session] action "${name}" was not provided by the app`);
+}
+
+/** Logout and forced logout: forget token and user, ask for the account choice next time, leave. */
+export function endSession(to: string) {
+  return [
+    'forgetSession',
+    'clearToken',
+    { type: 'savePromptLogin', params: { on: true } },
+    { type: 'navigate', params: { to } },
+  ] as const;
+}
+
+/** Action references used in several transitions (named actions with their params). */
+export const logError = {
+  type: 'logError',
+  params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error }),
+} as const;
+export const failSignIn = [
+  { type: 'setError', params: { error: SIGN_IN_FAILED } },
+  { type: 'navigate', params: { to: PATHS.login } },
+] as const;
+export const teamOf = ({ context }: { context: SessionContext }) => navCountsInput(context.user, context.teamId);
+export const saveSelectedTeam = {
+  type: 'saveTeamId',
+  params: ({ context }: { context: SessionContext }) => ({ teamId: context.teamId ?? '' }),
+} as const;
+
+/** An event's payload, as action params. */
+export function withoutType<E extends { type: string }>({ type: _type, ...rest }: E): Omit<E, 'type'> {
+  return rest;
+}
+
+/** Nobody signed in yet: what the session starts from. */
+export const INITIAL_CONTEXT: SessionContext = {
+  token: null,
+  user: null,
+  teamId: null,
+  savedTeamId: null,
+  promptLogin: false,
+  callbackUrl: null,
+  returnTo: null,
+  error: null,
+};
+
+/**
+ * A logout asks the server first (it revokes the token and ends the provider's session), with the
+ * token still lent to the client, then forgets the session whatever the answer: offline, or after
+ * this long without one, the browser signs out on its own.
+ */
+export const LOGOUT_PATIENCE_MS = 5000;
