@@ -1,6 +1,6 @@
 /**
- * Fails when src/api/schema.d.ts is stale, i.e. differs from what `npm run gen:api`
- * would generate from openapi/openapi.yaml right now.
+ * Fails when generated types are stale, i.e. differ from what `npm run gen:api` would generate
+ * now: src/api/schema.d.ts from openapi/openapi.yaml, server/octo/schema.d.ts from openapi/octo.yaml.
  *
  *   npx tsx scripts/check-api.ts
  */
@@ -11,6 +11,8 @@ import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 export const ROOT = new URL('../', import.meta.url);
 export const CONTRACT_URL = new URL('openapi/openapi.yaml', ROOT);
 export const TYPES_URL = new URL('src/api/schema.d.ts', ROOT);
+export const OCTO_CONTRACT_URL = new URL('openapi/octo.yaml', ROOT);
+export const OCTO_TYPES_URL = new URL('server/octo/schema.d.ts', ROOT);
 
 /** The text `openapi-typescript openapi/openapi.yaml -o src/api/schema.d.ts` writes. */
 export async function generateApiTypes(contract: URL = CONTRACT_URL): Promise<string> {
@@ -25,11 +27,16 @@ export interface ApiTypesCheck {
 }
 
 /** Compares the committed types with a fresh generation (nothing is written). */
-export async function checkApiTypes(): Promise<ApiTypesCheck> {
-  const expected = await generateApiTypes();
-  const actual = await readFile(TYPES_URL, 'utf8').catch(() => null);
+export async function checkApiTypes(contract = CONTRACT_URL, types = TYPES_URL): Promise<ApiTypesCheck> {
+  const expected = await generateApiTypes(contract);
+  const actual = await readFile(types, 'utf8').catch(() => null);
   return { upToDate: actual === expected, expected, actual };
 }
+
+const PAIRS = [
+  { contract: CONTRACT_URL, types: TYPES_URL, name: 'src/api/schema.d.ts' },
+  { contract: OCTO_CONTRACT_URL, types: OCTO_TYPES_URL, name: 'server/octo/schema.d.ts' },
+];
 
 /** First differing line, for a readable failure message. */
 export function firstDifference(expected: string, actual: string): string {
@@ -44,14 +51,16 @@ export function firstDifference(expected: string, actual: string): string {
 }
 
 async function main(): Promise<void> {
-  const { upToDate, expected, actual } = await checkApiTypes();
-  if (upToDate) {
-    console.log('src/api/schema.d.ts is up to date with openapi/openapi.yaml');
-    return;
+  for (const { contract, types, name } of PAIRS) {
+    const { upToDate, expected, actual } = await checkApiTypes(contract, types);
+    if (upToDate) {
+      console.log(`${name} is up to date`);
+      continue;
+    }
+    console.error(`${name} is stale: run \`npm run gen:api\` and commit the result.`);
+    console.error(actual === null ? `${name} is missing.` : firstDifference(expected, actual));
+    process.exitCode = 1;
   }
-  console.error('src/api/schema.d.ts is stale: run `npm run gen:api` and commit the result.');
-  console.error(actual === null ? 'src/api/schema.d.ts is missing.' : firstDifference(expected, actual));
-  process.exitCode = 1;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

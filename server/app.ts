@@ -12,6 +12,7 @@ import { createIdTokenVerifier } from './auth/id-token';
 import { registerTokenProxy } from './auth/token-proxy';
 import { isEmbeddedIssuer, type Config } from './config';
 import type { Db } from './db/client';
+import { registerBookingExpiry, type BookingExpiryOptions } from './channel/expiry';
 import { registerEmailWorker, type AppEmailWorkerOptions } from './email/register';
 import { apiNotFound, frameworkErrorHandler, registerErrorHandling, schemaErrorFormatter } from './error-handler';
 import { clientErrorHandler } from './http/client-error';
@@ -19,6 +20,7 @@ import { registerLoopbackRedirect } from './http/loopback';
 import { isApiPath } from './http/paths';
 import { registerSiteFiles } from './http/site-files';
 import { loadIdentityKeys, registerIdentity, type IdentityKeys } from './identity';
+import { registerOcto } from './octo/register';
 import { registerContractRoutes } from './openapi-routes';
 import { registerSecurityHeaders, securityHeaders } from './security';
 import './types';
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /** Deliver queued e-mails from this process (true: with the defaults); default: off. */
   emailWorker?: boolean | AppEmailWorkerOptions;
+  /** Mark expired channel holds EXPIRED from this process (true: every 15 s); default: off. */
+  bookingExpiry?: boolean | BookingExpiryOptions;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -60,7 +64,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     schemaErrorFormatter,
     frameworkErrors: frameworkErrorHandler(headers),
     clientErrorHandler: clientErrorHandler(headers),
-    routerOptions: { maxParamLength: 500 },
+    // OCTO's paths are written with and without a trailing slash (/products/)
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });
 
   app.setValidatorCompiler(contractValidatorCompiler());
@@ -68,7 +73,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('emailWorker', null);
   if (opts.emailWorker) registerEmailWorker(app, opts.emailWorker === true ? {} : opts.emailWorker);
+  if (opts.bookingExpiry) registerBookingExpiry(app, opts.bookingExpiry === true ? {} : opts.bookingExpiry);
   app.decorateRequest('auth', null);
+  app.decorateRequest('channel', null);
 
   registerSecurityHeaders(app, config);
   registerErrorHandling(app);
@@ -86,6 +93,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     authenticate,
     contractPath: opts.contractPath,
   });
+
+  await registerOcto(app);
 
   registerSiteFiles(app);
   const spa = opts.staticDir ? await registerStatic(app, resolve(opts.staticDir)) : null;

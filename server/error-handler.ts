@@ -79,15 +79,17 @@ function databaseClientError(err: PgLikeError): HttpError | null {
   return null;
 }
 
-function send(reply: FastifyReply, status: number, error: string, message: string) {
-  return reply.status(status).type('application/json; charset=utf-8').send({ error, message });
+function send(reply: FastifyReply, status: number, error: string, message: string, details = {}) {
+  // error and message first, and never replaced by a detail
+  const body = Object.assign({ error, message }, details, { error, message });
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof HttpError) {
     if (err.status === 401) reply.header('WWW-Authenticate', 'Bearer');
     reply.headers(err.headers);
-    return send(reply, err.status, err.error, err.message);
+    return send(reply, err.status, err.error, err.message, err.details);
   }
   const fastifyErr = err as FastifyError;
   if (fastifyErr.validation) return send(reply, 400, 'BAD_REQUEST', err.message);

@@ -54,6 +54,7 @@ export async function start(env: Record<string, string | undefined>, opts: Start
       staticDir: opts.staticDir,
       logger: { level: opts.logLevel ?? 'warn' },
       emailWorker: true,
+      bookingExpiry: true,
     });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

@@ -1,5 +1,6 @@
 import type { Db } from './db/client';
 import type { Role } from '../shared/statuses';
+import type { ChannelCaller } from './channel/keys';
 import type { Config } from './config';
 import type { EmailWorker } from './email/worker';
 
@@ -26,5 +27,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthUser | null;
+    /** The channel API key's team and OTA (OCTO routes; the batch import by a channel). */
+    channel: ChannelCaller | null;
   }
 }

@@ -5,9 +5,10 @@ import { roleAtLeast, type Role } from './statuses';
  * The role matrix, one table for server and app: what each operation of the contract needs.
  * - MEMBER does the daily work: orders, tours, statuses, edits, comments, e-mails, exports, reading
  *   products, marketing, settings and members.
- * - EDITOR also deletes and restores, imports orders by hand, edits products' mail content and
- *   marketing.
- * - ADMIN also manages the team: its name and logo, members and invitations, OTA accounts.
+ * - EDITOR also deletes and restores, imports orders by hand, edits products' mail content, their
+ *   schedules and marketing.
+ * - ADMIN also manages the team: its name and logo, members and invitations, OTA accounts, channel
+ *   API keys.
  * - 'platform-admin': an ADMIN of the Tech Team (feature flags are global).
  * - 'signed-in': any signed-in account, in a team or not (their own profile, onboarding).
  * - 'public': no sign-in (the link or the ID token is the key).
@@ -79,6 +80,15 @@ export const OPERATION_ACCESS = {
   revokeInvitation: 'ADMIN',
   getOtaAccounts: 'MEMBER',
   updateOtaAccounts: 'ADMIN',
+  // the channel: API keys, products' schedules, the inbox
+  listChannelKeys: 'ADMIN',
+  createChannelKey: 'ADMIN',
+  revokeChannelKey: 'ADMIN',
+  getProductSchedule: 'MEMBER',
+  updateProductSchedule: 'EDITOR',
+  listInbox: 'MEMBER',
+  countInbox: 'MEMBER',
+  acknowledgeInboxItem: 'MEMBER',
   // guides, marketing, flags, exports, health
   searchGuides: 'MEMBER',
   listAdGroups: 'MEMBER',

@@ -33,6 +33,7 @@ const ROWS = {
   tour: { table: 'tours', label: 'Tour' },
   ad: { table: 'advertisements', label: 'Advertisement' },
   adGroup: { table: 'advertisement_groups', label: 'Advertisement group' },
+  inboxItem: { table: 'channel_inbox', label: 'Inbox item' },
 } as const satisfies Record<string, { table: TeamOwned; label: string }>;
 type RowKind = keyof typeof ROWS;
 

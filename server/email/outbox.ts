@@ -32,14 +32,33 @@ export interface Failure {
   retryInMs: number | null;
 }
 
+/** A message not sent because its order changed under it (the channel cancelled it). */
+export interface Withdrawal {
+  message: ClaimedMessage;
+  reason: string;
+}
+
 /**
- * Records a claim's outcome in one transaction: sent messages are marked sent and set their
+ * Records a claim's outcome in one transaction: withdrawn messages are marked withdrawn; sent messages are marked sent and set their
  * order's checkpoint and an EMAIL event; failed ones are queued again or marked failed. Only rows
  * still held by this claim change (a claim that outlived its lease records nothing for rows
  * another worker took over).
  */
-export async function recordOutcome(db: Db, token: string, sent: ClaimedMessage[], failed: Failure[]): Promise<void> {
+export async function recordOutcome(
+  db: Db,
+  token: string,
+  sent: ClaimedMessage[],
+  failed: Failure[],
+  withdrawn: Withdrawal[] = [],
+): Promise<void> {
   await db.tx(async (tx) => {
+    if (withdrawn.length > 0) {
+      await outbox.markWithdrawn(
+        tx,
+        token,
+        withdrawn.map((w) => ({ id: w.message.id, reason: w.reason })),
+      );
+    }
     if (sent.length > 0) await recordSent(tx, token, sent);
     if (failed.length > 0) {
       await outbox.markFailed(

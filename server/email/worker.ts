@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { purgeExpiredAccessRecords } from '../auth/housekeeping';
-import { claim, purgeRequests, type ClaimedMessage } from '../repo/outbox';
-import { existingOrderIds } from '../repo/orders';
+import { claim, orderStatuses, purgeRequests, type ClaimedMessage } from '../repo/outbox';
 import { bannerImages } from './banner';
 import { mailParts, senders } from './letterhead';
 import { LOGO_CID } from './html';
-import { recordOutcome, type Failure } from './outbox';
+import { recordOutcome, type Failure, type Withdrawal } from './outbox';
 import { senderAddress, type EmailTransport } from './transport';
 
 /**
@@ -71,6 +70,9 @@ function isPermanent(err: unknown): boolean {
 /** Why a message of a deleted order failed (its Emails list shows it once the order is restored). */
 export const ORDER_DELETED = 'Not sent: the order was deleted before the message went out';
 
+/** Why a message of a cancelled order was withdrawn (a cancellation notice still goes). */
+export const ORDER_CANCELED = 'Withdrawn: the order was cancelled before the message went out';
+
 function reasonOf(err: unknown): string {
   const e = err as SmtpFault;
   return (e.response || e.message || String(err)).slice(0, 1000);
@@ -107,12 +109,19 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
     const from = senderAddress();
     const sent: ClaimedMessage[] = [];
     const failed: Failure[] = [];
-    // a message about an order deleted since it was queued is not sent (restoring the order does not send it)
-    const live = await existingOrderIds(db, [...new Set(batch.flatMap((m) => (m.orderId ? [m.orderId] : [])))]);
+    const withdrawn: Withdrawal[] = [];
+    // the outbox looks at each order before it sends: a message about an order deleted since it
+    // was queued is not sent (restoring the order does not send it), and one about an order
+    // cancelled since (by the channel, say) is withdrawn, unless it is the cancellation notice
+    const status = await orderStatuses(db, [...new Set(batch.flatMap((m) => (m.orderId ? [m.orderId] : [])))]);
     await Promise.all(
       batch.map(async (m) => {
-        if (m.orderId && !live.has(m.orderId)) {
+        if (m.orderId && !status.has(m.orderId)) {
           failed.push({ message: m, reason: ORDER_DELETED, retryInMs: null });
+          return;
+        }
+        if (m.orderId && status.get(m.orderId) === 'canceled' && m.type !== 'CANCELLATION') {
+          withdrawn.push({ message: m, reason: ORDER_CANCELED });
           return;
         }
         if (m.attempts > opts.maxAttempts) {
@@ -134,7 +143,7 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
         }
       }),
     );
-    await recordOutcome(db, token, sent, failed);
+    await recordOutcome(db, token, sent, failed, withdrawn);
   }
 
   async function loop(): Promise<void> {

@@ -12,6 +12,7 @@ import {
   updateAd,
   updateAdGroup,
 } from './ads';
+import { createChannelKey, listChannelKeys, revokeChannelKey } from './channel-keys';
 import { listDeleted } from './deleted';
 import {
   downloadExport,
@@ -37,7 +38,9 @@ import { createOrders } from './orders-create';
 import { listOrderEmails, sendOrderEmail } from './orders-email';
 import { updateOrderStatusBatch, updateOrders } from './orders-write';
 import { getMyOrg, getOrg, upsertOrg } from './orgs';
+import { acknowledgeInboxItem, countInbox, listInbox } from './inbox';
 import { listProducts } from './products';
+import { getProductSchedule, updateProductSchedule } from './schedules';
 import {
   getOtaAccounts,
   getTeamSetting,
@@ -128,6 +131,15 @@ export const handlers: Handlers = {
   revokeInvitation,
   getOtaAccounts,
   updateOtaAccounts,
+  // the channel
+  listChannelKeys,
+  createChannelKey,
+  revokeChannelKey,
+  getProductSchedule,
+  updateProductSchedule,
+  listInbox,
+  countInbox,
+  acknowledgeInboxItem,
   // guides, ads, features, exports, health
   searchGuides,
   listAdGroups,

@@ -1,4 +1,5 @@
-/** An error a handler throws on purpose: the app answers `{ error, message }` with its status. */
+/** An error a handler throws on purpose: the app answers `{ error, message }` with its status
+ *  (and `details` merged into that body, e.g. INVALID_SCHEDULE's `fields`). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -6,6 +7,8 @@ export class HttpError extends Error {
     message: string,
     /** Headers the answer carries (e.g. Retry-After). */
     readonly headers: Record<string, string> = {},
+    /** More of the body the contract's Error allows; never overrides `error` or `message`. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { OPERATION_ACCESS, roleFor } from '../../shared/permissions';
 import type { Role } from '../../shared/statuses';
 import { requirePlatformAdmin } from '../auth/access';
+import type { ChannelCaller } from '../channel/keys';
 import type { Caller } from '../types';
 import { HttpError } from './errors';
 import { rateLimit } from './rate-limit';
@@ -17,40 +18,44 @@ import { rateLimit } from './rate-limit';
  */
 export type { OperationId } from '../../shared/permissions';
 
-type Params<O extends OperationId> = operations[O]['parameters'];
+/** The request parts and success body of operation O of a generated `operations` map (this
+ *  contract's, or another document's such as openapi/octo.yaml). */
+type ParamsIn<Ops, O extends keyof Ops> = Ops[O] extends { parameters: infer P } ? P : never;
 /** A request part as the contract types it; {} where the operation has none. */
 type Part<T> = [T] extends [never]
   ? Record<string, never>
   : [T] extends [undefined]
     ? Record<string, never>
     : NonNullable<T>;
-
-export type PathOf<O extends OperationId> = Part<Params<O>['path']>;
-export type QueryOf<O extends OperationId> = Part<Params<O>['query']>;
+type PartOf<P, K extends string> =
+  P extends Record<K, infer T> ? Part<T> : P extends { [k in K]?: infer T } ? Part<T> : Record<string, never>;
 /** Header names as Node hands them over: lower-case. */
 type Lowercased<T> = { [K in keyof T as Lowercase<K & string>]: T[K] };
-export type HeadersOf<O extends OperationId> = Lowercased<Part<Params<O>['header']>>;
-export type BodyOf<O extends OperationId> = operations[O] extends {
-  requestBody: { content: { 'application/json': infer B } };
-}
+type BodyIn<Op> = Op extends { requestBody: { content: { 'application/json': infer B } } }
   ? B
-  : operations[O] extends { requestBody?: { content: { 'application/json': infer B } } }
+  : Op extends { requestBody?: { content: { 'application/json': infer B } } }
     ? B | undefined
     : undefined;
-
-type Responses<O extends OperationId> = operations[O]['responses'];
 type ContentOf<R> = R extends { content: infer C } ? C[keyof C] : never;
-/** The JSON body of O's 2xx answers. */
-export type Success<O extends OperationId> = {
-  [S in keyof Responses<O>]: S extends 200 | 201 | 202 ? ContentOf<Responses<O>[S]> : never;
-}[keyof Responses<O>];
+type ResponsesIn<Op> = Op extends { responses: infer R } ? R : never;
+/** The JSON body of an operation's 2xx answers. */
+export type SuccessIn<Ops, O extends keyof Ops> = {
+  [S in keyof ResponsesIn<Ops[O]>]: S extends 200 | 201 | 202 ? ContentOf<ResponsesIn<Ops[O]>[S]> : never;
+}[keyof ResponsesIn<Ops[O]>];
 
-export interface Input<O extends OperationId> {
-  path: PathOf<O>;
-  query: QueryOf<O>;
-  headers: HeadersOf<O>;
-  body: BodyOf<O>;
+export interface InputIn<Ops, O extends keyof Ops> {
+  path: PartOf<ParamsIn<Ops, O>, 'path'>;
+  query: PartOf<ParamsIn<Ops, O>, 'query'>;
+  headers: Lowercased<PartOf<ParamsIn<Ops, O>, 'header'>>;
+  body: BodyIn<Ops[O]>;
 }
+
+export type PathOf<O extends OperationId> = InputIn<operations, O>['path'];
+export type QueryOf<O extends OperationId> = InputIn<operations, O>['query'];
+export type HeadersOf<O extends OperationId> = InputIn<operations, O>['headers'];
+export type BodyOf<O extends OperationId> = InputIn<operations, O>['body'];
+export type Success<O extends OperationId> = SuccessIn<operations, O>;
+export type Input<O extends OperationId> = InputIn<operations, O>;
 
 /** What a handler may use besides its input: the database, the configuration, the app's services. */
 export interface Call {
@@ -58,8 +63,11 @@ export interface Call {
   config: Config;
   app: FastifyInstance;
   /** The signed-in caller, with the role the operation needs; 401 when the operation has no bearer
-   *  security (nobody signed in). */
+   *  security (nobody signed in) or was called with a channel key. */
   readonly user: Caller;
+  /** The channel API key's team and OTA, on the operations a channel may call (createOrders);
+   *  null when a person called. */
+  readonly channel: ChannelCaller | null;
 }
 
 /** An answer other than "200 with this JSON": another status, headers, a stream, JSON text. */
@@ -99,6 +107,7 @@ function callOf(req: FastifyRequest, needs: Role): Call {
       if (!req.auth) throw new HttpError(401, 'UNAUTHORIZED', 'Sign in first');
       return { ...req.auth, needs };
     },
+    channel: req.channel,
   };
 }
 

@@ -23,7 +23,7 @@ export async function membershipOfTeam(db: Db, userId: string, teamId: string): 
 }
 
 /** Tables whose rows belong to a team (`team_id`) and are reached by their id. */
-export type TeamOwned = 'orders' | 'tours' | 'advertisements' | 'advertisement_groups';
+export type TeamOwned = 'orders' | 'tours' | 'advertisements' | 'advertisement_groups' | 'channel_inbox';
 
 /** The caller's membership of the team that owns a row, or undefined (no such row, or not a member). */
 export async function membershipOfRow(

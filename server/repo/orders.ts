@@ -168,13 +168,6 @@ export const ORDER_EDITS: EditableColumn<Schemas['OrderUpdate'], Order>[] = [
   { field: 'reviewCheckpoints', column: 'review_checkpoints', type: 'jsonb', merge: true },
 ];
 
-/** Of these order ids, those that exist (an order deleted since is not among them). */
-export async function existingOrderIds(db: Db, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.query<{ id: string }>('SELECT id FROM orders WHERE id = ANY($1::text[])', [ids]);
-  return new Set(rows.map((r) => r.id));
-}
-
 /** The departure and product of the earliest of some orders (by departure, then id). */
 export async function earliestOrder(
   db: Db,
@@ -262,5 +255,36 @@ export async function insertOrders(db: Db, teamId: string, ota: Ota, orders: New
          booked_at timestamptz, language text, product_id text, customer_name text, customer_email text,
          quantity_total int, quantity_adult int, quantity_child int, prices jsonb, status text)`,
     [teamId, ota, JSON.stringify(orders)],
+  );
+}
+
+/** The columns a channel may change on its order (server/channel/order-changes.ts). */
+export interface ChannelOrderColumns {
+  departure_at?: string;
+  product_id?: string;
+  customer_name?: string;
+  customer_email?: string;
+  language?: string;
+  quantity_total?: number;
+  quantity_adult?: number;
+  quantity_child?: number;
+  prices?: Price[];
+}
+
+/** Sets the given columns of one order (an absent one keeps its value) and increments its version. */
+export async function updateOrderColumns(db: Db, id: string, cols: ChannelOrderColumns): Promise<void> {
+  await db.query(
+    `UPDATE orders x SET
+       departure_at = COALESCE(v.departure_at, x.departure_at), product_id = COALESCE(v.product_id, x.product_id),
+       customer_name = COALESCE(v.customer_name, x.customer_name),
+       customer_email = COALESCE(v.customer_email, x.customer_email), language = COALESCE(v.language, x.language),
+       quantity_total = COALESCE(v.quantity_total, x.quantity_total),
+       quantity_adult = COALESCE(v.quantity_adult, x.quantity_adult),
+       quantity_child = COALESCE(v.quantity_child, x.quantity_child), prices = COALESCE(v.prices, x.prices),
+       version = x.version + 1, updated_at = now()
+       FROM jsonb_to_record($2::jsonb) AS v(departure_at timestamptz, product_id text, customer_name text,
+         customer_email text, language text, quantity_total int, quantity_adult int, quantity_child int, prices jsonb)
+      WHERE x.id = $1`,
+    [id, JSON.stringify(cols)],
   );
 }

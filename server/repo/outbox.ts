@@ -170,6 +170,27 @@ export async function markFailed(
   );
 }
 
+/** The status of each of these orders that still exists (a deleted order is not among them). */
+export async function orderStatuses(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: string; status: string }>(
+    'SELECT id, status FROM orders WHERE id = ANY($1::text[])',
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
+/** Marks messages still held by the claim as withdrawn (never to be sent), with the reason. */
+export async function markWithdrawn(tx: Db, token: string, withdrawn: { id: string; reason: string }[]): Promise<void> {
+  await tx.query(
+    `UPDATE email_messages m
+        SET state = 'withdrawn', next_attempt_at = NULL, last_error = v.reason, claim_token = NULL
+       FROM unnest($2::text[], $3::text[]) AS v(id, reason)
+      WHERE m.id = v.id AND m.claim_token = $1 AND m.state = 'sending'`,
+    [token, withdrawn.map((w) => w.id), withdrawn.map((w) => w.reason)],
+  );
+}
+
 /** Sets e-mail checkpoints of orders (one jsonb of flags per order), bumping the version of those
  *  that change. */
 export async function setEmailCheckpoints(tx: Db, flags: Map<string, Record<string, boolean>>): Promise<void> {

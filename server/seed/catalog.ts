@@ -26,7 +26,7 @@ export interface ProductSeed {
 export const TEAMS: TeamSeed[] = teams;
 
 /** Rough rates to USD for the orders an OTA settles in dollars. */
-export const USD_RATE: Record<string, number> = { VND: 25_000, JPY: 150, EUR: 0.92, THB: 36, USD: 1 };
+export const USD_RATE: Record<string, number> = { VND: 25_000, JPY: 150, EUR: 0.92, THB: 36, KHR: 4_100, USD: 1 };
 
 export const FIRST_NAMES = [
   'Anna',

@@ -5,12 +5,15 @@ import { pauseRollup, resumeRollup } from '../repo/order-rollup';
 import { insertRows } from './insert';
 import { generateOrders, type OrderRow } from './orders';
 import { Random } from './random';
+import { seedSchedules, soldOutOrder } from './schedules';
 import { daysInMonth, localDate, type LocalDate } from './time';
 import { buildTours, type EventRow, type TourRow } from './tours';
 
 /**
- * Demo data: teams VN, JP, FR, TH, KH and XX (Tech Team) with the demo accounts, products and mail
- * content, orders spread over now-60d..now+60d, tours, event logs, flags, guides and ads.
+ * Demo data: teams VN, JP, FR, TH, KH and XX (Tech Team) with the demo accounts, products with mail
+ * content and schedules (./schedules.ts), orders spread over now-60d..now+60d (and one group order
+ * per team that sells out tomorrow's first departure of a product), tours, event logs, flags,
+ * guides and ads.
  * Deterministic: the same options give the same rows. Skips when teams exist, unless `team` asks
  * for more orders in one team (all in the current month, for benchmarks) or `reset` wipes first.
  */
@@ -120,6 +123,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     const rnd = new Random((opts.seed ?? 20240601) + existing);
     if (n > 0 && !code) return { skipped: true, teams: n, orders: 0, tours: 0, events: 0, ms: Date.now() - started };
     const teams = n === 0 ? await seedBase(tx, rnd, opts.issuer ?? 'http://localhost:3000/oidc') : [];
+    await seedSchedules(tx, teams, now);
 
     const plan: { team: SeededTeam; count: number; days: LocalDate[] }[] = [];
     if (code) {
@@ -135,14 +139,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     const usedOtaIds = new Set<string>();
     const all = { orders: [] as OrderRow[], tours: [] as TourRow[], events: [] as EventRow[] };
     for (const { team, count: teamCount, days } of plan) {
-      const orders = generateOrders(rnd, {
-        team,
-        count: teamCount,
-        days,
-        now,
-        firstNumber: await nextNumber(tx, 'orders', team.id, `${team.code}-`),
-        usedOtaIds,
-      });
+      const firstNumber = await nextNumber(tx, 'orders', team.id, `${team.code}-`);
+      const orders = generateOrders(rnd, { team, count: teamCount, days, now, firstNumber, usedOtaIds });
       const withHistory = teamCount <= 20_000;
       const { tours, events } = buildTours(
         rnd,
@@ -155,6 +153,13 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       all.orders.push(...orders);
       all.tours.push(...tours);
       all.events.push(...events);
+      // the demo's sold-out departure (not with --team: those orders are for benchmarks)
+      const soldOut =
+        !code && teamCount > 0 && soldOutOrder(rnd, team, orders, now, firstNumber + orders.length, usedOtaIds);
+      if (soldOut) {
+        all.orders.push(soldOut.order);
+        all.events.push(soldOut.event);
+      }
     }
 
     await insertRows(

@@ -120,7 +120,7 @@ export interface paths {
         get?: never;
         /** Edit orders; a stale version changes nothing and answers 409 */
         put: operations["updateOrders"];
-        /** Import orders from an OTA into a team */
+        /** Import orders from an OTA into a team, idempotently by OTA order id (an EDITOR's token, or the team's channel API key for its own OTA) */
         post: operations["createOrders"];
         delete?: never;
         options?: never;
@@ -778,6 +778,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/channel-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A team's channel API keys (ADMIN), newest first; the secret itself is never shown again */
+        get: operations["listChannelKeys"];
+        put?: never;
+        /** Create an API key for an OTA channel (ADMIN); the answer carries the secret, shown once */
+        post: operations["createChannelKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/channel-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a channel API key (ADMIN); the channel's next call with it is refused */
+        delete: operations["revokeChannelKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a reseller needs to sell a product (null when it is not sold through the channel) */
+        get: operations["getProductSchedule"];
+        /** Replace a product's schedule (EDITOR); invalid input answers 400 with each field's error and saves nothing */
+        put: operations["updateProductSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What came from the channels and needs a person, newest first */
+        get: operations["listInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbox/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many inbox items are not acknowledged yet */
+        get: operations["countInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbox/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an inbox item as seen and handled; acknowledging twice changes nothing */
+        post: operations["acknowledgeInboxItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/guides/search": {
         parameters: {
             query?: never;
@@ -1059,6 +1163,11 @@ export interface components {
             line?: number;
             /** @description INVALID_TEMPLATE only, column of the fault in the line (from 1) */
             column?: number;
+            /** @description INVALID_SCHEDULE only, each field at fault (a path such as options[0].units[1].prices) and its message */
+            fields?: {
+                field: string;
+                message: string;
+            }[];
         };
         AccessToken: {
             accessToken: string;
@@ -1386,6 +1495,107 @@ export interface components {
             route: string;
             pack: string | null;
         };
+        ChannelKey: {
+            id: string;
+            channel: components["schemas"]["Ota"];
+            name: string;
+            /** @description The key's first characters, to tell keys apart */
+            prefix: string;
+            createdAt: components["schemas"]["Timestamp"];
+            createdBy: components["schemas"]["Actor"] | null;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        LocalTime: string;
+        StartTimes: components["schemas"]["LocalTime"][];
+        ScheduleUnit: {
+            id: string;
+            /** @enum {string} */
+            type: "ADULT" | "SENIOR" | "YOUTH" | "CHILD" | "INFANT";
+            name: string;
+            minAge: number;
+            maxAge: number;
+            prices: {
+                currency: string;
+                retail: number;
+                net?: number | null;
+            }[];
+        };
+        ScheduleOption: {
+            id: string;
+            name: string;
+            default: boolean;
+            units: components["schemas"]["ScheduleUnit"][];
+        };
+        ProductSchedule: {
+            /** @enum {string} */
+            availabilityType: "START_TIME" | "OPENING_HOURS";
+            /** @description START_TIME only, the departures of each weekday */
+            startTimes?: {
+                mon?: components["schemas"]["StartTimes"];
+                tue?: components["schemas"]["StartTimes"];
+                wed?: components["schemas"]["StartTimes"];
+                thu?: components["schemas"]["StartTimes"];
+                fri?: components["schemas"]["StartTimes"];
+                sat?: components["schemas"]["StartTimes"];
+                sun?: components["schemas"]["StartTimes"];
+            };
+            /** @description OPENING_HOURS only, the weekdays open and the hours */
+            openingHours?: {
+                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                from: components["schemas"]["LocalTime"];
+                to: components["schemas"]["LocalTime"];
+            };
+            /** @description Places of each departure (START_TIME) or of each day (OPENING_HOURS), shared by the options */
+            capacity: number;
+            durationMinutes: number;
+            /** @description Bookings close this long before the start */
+            bookingCutoffMinutes: number;
+            /** @description A reseller can cancel until this long before the start */
+            cancellationCutoffMinutes: number;
+            closedDates: components["schemas"]["Date"][];
+            options: components["schemas"]["ScheduleOption"][];
+        };
+        ProductScheduleState: {
+            productId: string;
+            schedule: components["schemas"]["ProductSchedule"] | null;
+        };
+        ImportResult: {
+            otaOrderId: string;
+            /** @enum {string} */
+            outcome: "created" | "amended" | "unchanged" | "refused";
+            orderId: string | null;
+            /** @description amended only */
+            changes?: components["schemas"]["FieldChange"][];
+            /** @description refused only */
+            reason?: string;
+        };
+        InboxItem: {
+            id: string;
+            /** @enum {string} */
+            kind: "AMENDMENT" | "CANCELLATION" | "REFUSED";
+            channel: components["schemas"]["Ota"];
+            /** @enum {string} */
+            source: "OCTO" | "IMPORT";
+            orderId: string | null;
+            orderDisplayId: string | null;
+            bookingUuid: string | null;
+            /** @description The OTA's order id or the reseller's reference */
+            reference: string | null;
+            changes: components["schemas"]["FieldChange"][] | null;
+            reason: string | null;
+            errorCode: string | null;
+            /** @description REFUSED only, the request as received */
+            request: {
+                [key: string]: unknown;
+            } | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** Format: date-time */
+            acknowledgedAt: string | null;
+            acknowledgedBy: components["schemas"]["Actor"] | null;
+        };
         MailContent: {
             ota: components["schemas"]["Ota"];
             productId: string;
@@ -1423,10 +1633,10 @@ export interface components {
             html: string;
         };
         /**
-         * @description queued (waiting, also between retries), sending (claimed by a worker), sent (accepted by the mail server), failed (given up: lastError says why)
+         * @description queued (waiting, also between retries), sending (claimed by a worker), sent (accepted by the mail server), failed (given up: lastError says why), withdrawn (its order was cancelled by the channel before it went: never sent)
          * @enum {string}
          */
-        EmailState: "queued" | "sending" | "sent" | "failed";
+        EmailState: "queued" | "sending" | "sent" | "failed" | "withdrawn";
         /**
          * @description NO_EMAIL: the order has no customer e-mail address; CANCELED: the order is canceled (any type but CANCELLATION and INQUIRY); ALREADY_SENT: this e-mail was already sent and sendAgain is not set; ALREADY_QUEUED: the same type of e-mail is queued for the order and not sent yet; TEMPLATE_ERROR: the product's template for the OTA cannot be rendered
          * @enum {string}
@@ -1922,7 +2132,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The created orders */
+            /** @description One result per order of the batch, in its order: created, amended (with its changes), unchanged, or refused (with the reason); `orders` holds the created and amended orders as stored. A batch never fails as a whole for one order. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1930,13 +2140,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         orders: components["schemas"]["Order"][];
+                        results: components["schemas"]["ImportResult"][];
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -3413,6 +3623,244 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listChannelKeys: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, revoked ones included */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: components["schemas"]["ChannelKey"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createChannelKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    teamId: components["schemas"]["Id"];
+                    channel: components["schemas"]["Ota"];
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The key and its secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["ChannelKey"];
+                        /** @description The API key to give the reseller; only its hash is kept */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    revokeChannelKey: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProductSchedule: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductScheduleState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateProductSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    teamId: components["schemas"]["Id"];
+                    /** @description null stops selling the product through the channel */
+                    schedule: components["schemas"]["ProductSchedule"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The schedule as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductScheduleState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listInbox: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+                /** @description open (not acknowledged, the default) or all */
+                state?: "open" | "all";
+                /** @description Opaque cursor from the previous page's nextCursor */
+                cursor?: components["parameters"]["CursorQuery"];
+                /** @description Page size, 50 when absent */
+                limit?: components["parameters"]["LimitQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of inbox items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["InboxItem"][];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    countInbox: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Total"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    acknowledgeInboxItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     searchGuides: {

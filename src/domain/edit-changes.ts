@@ -1,5 +1,10 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
 import { dayIn } from './date-groups';
 import { formatDateTime, formatMoney, formatTime } from './format';
+import { statusLabel } from './statuses';
+
+dayjs.extend(utc);
 
 /** One field an edit changed, as the server records it (`EventLog.changes`). */
 export interface FieldChange {
@@ -17,11 +22,21 @@ interface Price {
 const isPriceList = (value: unknown): value is Price[] =>
   Array.isArray(value) && value.every((p) => p && typeof p === 'object' && 'type' in p && 'amount' in p);
 
-/** `13:30`, or `2 Nov 2026 13:30` when the other side of the change is another day (team timezone, 24-hour). */
+const DAY_MS = 86_400_000;
+
+/**
+ * `13:30` when both sides are the same day; `Sat 12:00` when the other side is another day of the
+ * same week or so (less than 7 days apart: the weekday names it); `2 Nov 2026 13:30` when further
+ * (team timezone, 24-hour).
+ */
 function departure(iso: unknown, other: unknown, tz: string): string {
   if (typeof iso !== 'string') return '—';
-  const sameDay = typeof other === 'string' && dayIn(other, tz) === dayIn(iso, tz);
-  return sameDay ? formatTime(iso, tz) : formatDateTime(iso, tz);
+  if (typeof other !== 'string') return formatDateTime(iso, tz);
+  const day = dayIn(iso, tz);
+  const otherDay = dayIn(other, tz);
+  if (day === otherDay) return formatTime(iso, tz);
+  const near = Math.abs(Date.parse(`${day}T00:00:00Z`) - Date.parse(`${otherDay}T00:00:00Z`)) < 7 * DAY_MS;
+  return near ? `${dayjs.utc(day).format('ddd')} ${formatTime(iso, tz)}` : formatDateTime(iso, tz);
 }
 
 const money = (p: Price) => formatMoney(p.amount, p.currency);
@@ -42,8 +57,24 @@ function priceLines(from: unknown, to: unknown): string[] {
 }
 
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
+const statusText = (value: unknown) => (typeof value === 'string' ? statusLabel(value) : text(value));
 
-/** An edit's changes as people read them in the activity: `Departure 13:30 -> 14:00`, `ADULT US$45.00 -> US$50.00`. */
+/** The fields a channel changes (server/channel/order-changes.ts) besides departure and prices, as people name them. */
+const LABELS: Readonly<Record<string, string>> = {
+  displayName: 'Name',
+  language: 'Language',
+  adults: 'Adults',
+  children: 'Children',
+  customerName: 'Customer',
+  customerEmail: 'E-mail',
+  productId: 'Product',
+};
+
+/**
+ * An edit's changes as people read them in the activity and the inbox: `Departure 13:30 -> 14:00`,
+ * `Departure Sat 12:00 -> Sun 08:00`, `Adults 2 -> 3`, `ADULT US$45.00 -> US$50.00`,
+ * `Status New Order -> Canceled`.
+ */
 export function describeChanges(changes: readonly FieldChange[], tz: string): string[] {
   return changes.flatMap(({ field, from, to }) => {
     switch (field) {
@@ -51,12 +82,10 @@ export function describeChanges(changes: readonly FieldChange[], tz: string): st
         return [`Departure ${departure(from, to, tz)} -> ${departure(to, from, tz)}`];
       case 'prices':
         return priceLines(from, to);
-      case 'displayName':
-        return [`Name ${text(from)} -> ${text(to)}`];
-      case 'language':
-        return [`Language ${text(from)} -> ${text(to)}`];
+      case 'statusV2':
+        return [`Status ${statusText(from)} -> ${statusText(to)}`];
       default:
-        return [`${field} changed`];
+        return field in LABELS ? [`${LABELS[field]} ${text(from)} -> ${text(to)}`] : [`${field} changed`];
     }
   });
 }

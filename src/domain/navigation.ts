@@ -1,4 +1,5 @@
 import { can, type OperationId } from '../../shared/permissions';
+import { PATHS } from './paths';
 import { ORDER_VIEWS, TOUR_VIEWS, type OrderView, type Role, type TourView } from './statuses';
 
 /** Areas of the default layout's sidebar, their view sub-links and the screens' headings. */
@@ -9,6 +10,8 @@ export interface NavLink {
   platformAdminOnly?: boolean;
   /** Shown only to a role that may call this operation in the team (shared/permissions.ts). */
   operation?: OperationId;
+  /** A count of its own next to it instead of the area's totals: the inbox's open items. */
+  count?: 'inbox';
 }
 
 export interface NavArea extends NavLink {
@@ -33,6 +36,7 @@ export const TOUR_VIEW_LABELS: Record<TourView, string> = {
 
 export const AREA_TITLES = {
   orders: 'Orders',
+  inbox: 'Inbox',
   tours: 'Tours',
   products: 'Products',
   statistics: 'Statistics',
@@ -58,7 +62,10 @@ export const NAV_AREAS: readonly NavArea[] = [
   {
     to: '/orders',
     label: AREA_TITLES.orders,
-    links: ORDER_VIEWS.map((view) => ({ to: `/orders/${view}`, label: ORDER_VIEW_LABELS[view] })),
+    links: [
+      { to: PATHS.inbox, label: AREA_TITLES.inbox, count: 'inbox' },
+      ...ORDER_VIEWS.map((view) => ({ to: `/orders/${view}`, label: ORDER_VIEW_LABELS[view] })),
+    ],
   },
   {
     to: '/tours',

@@ -3,6 +3,8 @@ export const PATHS = {
   login: '/auth/login',
   onboarding: '/auth/onboarding',
   callback: '/auth/callback',
+  /** The channel inbox: what came from the OTAs and needs a person. */
+  inbox: '/orders/inbox',
   /** Default landing after login. */
   landing: '/orders/new-added',
   /** Where a 401 from any API call ends up. */

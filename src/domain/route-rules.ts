@@ -10,11 +10,10 @@ export interface RouteRule {
 
 export type RouteRules = Readonly<Record<string, RouteRule>>;
 
-/** `/` and `/orders/inbox` have no screen of their own (DESIGN: choices made). */
+/** `/` has no screen of its own (DESIGN: choices made). */
 export const ROUTE_RULES: RouteRules = {
   '/': { redirect: PATHS.landing },
   '/auth': { redirect: PATHS.login },
-  '/orders/inbox': { redirect: PATHS.landing },
 };
 
 export type RuleDecision = { kind: 'none' } | { kind: 'redirect'; to: string } | { kind: 'leave'; url: string };

@@ -43,6 +43,7 @@ const pages = {
   interstitial: () => import('./pages/interstitial-page').then((m) => ({ Component: m.InterstitialPage })),
   settings: () => import('./pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
   featureToggle: () => import('./pages/feature-toggle-page').then((m) => ({ Component: m.FeatureTogglePage })),
+  inbox: () => import('./inbox/inbox-page').then((m) => ({ Component: m.InboxPage })),
   notFound: () => import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
   invitation: () => import('./pages/invitation-page').then((m) => ({ Component: m.InvitationPage })),
 };
@@ -66,14 +67,14 @@ export const appRoutes: RouteObject[] = [
   {
     lazy: layouts.default,
     children: [
-      // `/` and `/orders/inbox` have no screen: the route rules redirect them before render
+      // `/` has no screen: the route rules redirect it before render
       { index: true, element: <Navigate to={PATHS.landing} replace /> },
       {
         path: 'orders',
         children: [
           { index: true, lazy: pages.orders, handle: handle(AREA_TITLES.orders) },
           ...ORDER_VIEWS.map((view) => ({ path: view, lazy: pages.orders, handle: handle(ORDER_VIEW_LABELS[view]) })),
-          { path: 'inbox', element: <Navigate to={PATHS.landing} replace /> },
+          { path: 'inbox', lazy: pages.inbox, handle: handle(AREA_TITLES.inbox) },
         ],
       },
       {

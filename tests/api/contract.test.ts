@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_URL, checkApiTypes, firstDifference } from '../../scripts/check-api';
+import {
+  CONTRACT_URL,
+  OCTO_CONTRACT_URL,
+  OCTO_TYPES_URL,
+  checkApiTypes,
+  firstDifference,
+} from '../../scripts/check-api';
 
 type Json = Record<string, unknown>;
 
@@ -64,7 +70,12 @@ function operations(): Operation[] {
 }
 
 /** Every object schema reachable from `schema` that allows properties, with where it is. */
-function objectSchemas(schema: unknown, where: string, out: { where: string; schema: Json }[], seen = new Set<unknown>()): void {
+function objectSchemas(
+  schema: unknown,
+  where: string,
+  out: { where: string; schema: Json }[],
+  seen = new Set<unknown>(),
+): void {
   const node = deref(schema);
   if (!isObject(node) || seen.has(node)) return;
   seen.add(node);
@@ -103,9 +114,18 @@ describe('API contract', () => {
   it('src/api/schema.d.ts is what `npm run gen:api` generates now', async () => {
     const { upToDate, expected, actual } = await checkApiTypes();
     expect(actual, 'src/api/schema.d.ts is missing: run npm run gen:api').not.toBeNull();
-    expect(upToDate, `src/api/schema.d.ts is stale (run npm run gen:api): ${firstDifference(expected, actual ?? '')}`).toBe(
-      true,
-    );
+    expect(
+      upToDate,
+      `src/api/schema.d.ts is stale (run npm run gen:api): ${firstDifference(expected, actual ?? '')}`,
+    ).toBe(true);
+  });
+
+  it('server/octo/schema.d.ts is what `npm run gen:api` generates from openapi/octo.yaml now', async () => {
+    const { upToDate, expected, actual } = await checkApiTypes(OCTO_CONTRACT_URL, OCTO_TYPES_URL);
+    expect(
+      upToDate,
+      `server/octo/schema.d.ts is stale (run npm run gen:api): ${firstDifference(expected, actual ?? '')}`,
+    ).toBe(true);
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -163,7 +183,8 @@ describe('API contract', () => {
         if (Number(status) < 400) continue;
         const content = (deref(response) as Json).content as Json | undefined;
         const schema = content?.['application/json'] as Json | undefined;
-        if ((schema?.schema as Json | undefined)?.$ref !== '#/components/schemas/Error') wrong.push(`${operationId} ${status}`);
+        if ((schema?.schema as Json | undefined)?.$ref !== '#/components/schemas/Error')
+          wrong.push(`${operationId} ${status}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -92,6 +92,7 @@ describe('navigation', () => {
       '/setting',
     ]);
     expect(NAV_AREAS[0].links.map((l) => l.to)).toEqual([
+      '/orders/inbox',
       '/orders/new-added',
       '/orders/pending',
       '/orders/issues',

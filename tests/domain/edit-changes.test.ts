@@ -13,20 +13,62 @@ describe('an edit in the activity', () => {
     ).toEqual(['Departure 13:30 -> 14:00']);
   });
 
-  it('adds the day when the departure moves to another day', () => {
+  it('adds the weekday when the departure moves to another day of the week', () => {
     expect(
       describeChanges(
         [{ field: 'departureAt', from: '2026-11-02T06:30:00.000Z', to: '2026-11-03T16:30:00.000Z' }],
         HCM,
       ),
-    ).toEqual(['Departure 2 Nov 2026 13:30 -> 3 Nov 2026 23:30']);
+    ).toEqual(['Departure Mon 13:30 -> Tue 23:30']);
     // the same UTC day, but 00:30 the next day in Ho Chi Minh City
     expect(
       describeChanges(
         [{ field: 'departureAt', from: '2026-11-02T06:30:00.000Z', to: '2026-11-02T17:30:00.000Z' }],
         HCM,
       ),
-    ).toEqual(['Departure 2 Nov 2026 13:30 -> 3 Nov 2026 00:30']);
+    ).toEqual(['Departure Mon 13:30 -> Tue 00:30']);
+    // an amendment from Saturday noon to Sunday morning, as the inbox shows it
+    expect(
+      describeChanges(
+        [{ field: 'departureAt', from: '2026-11-28T05:00:00.000Z', to: '2026-11-29T01:00:00.000Z' }],
+        HCM,
+      ),
+    ).toEqual(['Departure Sat 12:00 -> Sun 08:00']);
+  });
+
+  it('adds the date when the departure moves a week or more', () => {
+    expect(
+      describeChanges(
+        [{ field: 'departureAt', from: '2026-11-02T06:30:00.000Z', to: '2026-11-09T06:30:00.000Z' }],
+        HCM,
+      ),
+    ).toEqual(['Departure 2 Nov 2026 13:30 -> 9 Nov 2026 13:30']);
+    expect(describeChanges([{ field: 'departureAt', from: null, to: '2026-11-09T06:30:00.000Z' }], HCM)).toEqual([
+      'Departure — -> 9 Nov 2026 13:30',
+    ]);
+  });
+
+  it('names what a channel changes: party, customer, product and a cancellation', () => {
+    expect(
+      describeChanges(
+        [
+          { field: 'adults', from: 2, to: 3 },
+          { field: 'children', from: 1, to: 0 },
+          { field: 'customerName', from: 'Ann Lee', to: 'Ann Tran' },
+          { field: 'customerEmail', from: 'ann@example.com', to: '' },
+          { field: 'productId', from: 'HL-2D', to: 'HL-3D' },
+          { field: 'statusV2', from: 'new', to: 'canceled' },
+        ],
+        HCM,
+      ),
+    ).toEqual([
+      'Adults 2 -> 3',
+      'Children 1 -> 0',
+      'Customer Ann Lee -> Ann Tran',
+      'E-mail ann@example.com -> —',
+      'Product HL-2D -> HL-3D',
+      'Status New Order -> Canceled',
+    ]);
   });
 
   it('names each price type that changed, was added or removed, in its currency', () => {

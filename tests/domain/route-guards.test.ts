@@ -65,7 +65,9 @@ describe('route guards', () => {
 
   it('applies the route rules before the guards', () => {
     expect(decideRoute('/', editor)).toEqual({ kind: 'redirect', to: PATHS.landing });
-    expect(decideRoute('/orders/inbox', anonymous)).toEqual({ kind: 'redirect', to: PATHS.landing });
+    expect(decideRoute('/', anonymous)).toEqual({ kind: 'redirect', to: PATHS.landing });
+    // the inbox is a screen like the others: the guards send a visitor to sign in first
+    expect(decideRoute('/orders/inbox', anonymous)).toEqual({ kind: 'redirect', to: PATHS.login });
     expect(decideRoute('/orders/pending', anonymous)).toEqual({ kind: 'redirect', to: PATHS.login });
     expect(decideRoute('/partners', editor, { '/partners': { redirect: 'https://partners.example.com/' } })).toEqual({
       kind: 'leave',

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { applyRouteRules, isAbsoluteUrl, ROUTE_RULES } from '../../src/domain/route-rules';
 
 describe('route rules', () => {
-  it('redirects / and /orders/inbox to the new orders', () => {
+  it('redirects / to the new orders; /orders/inbox is a screen of its own', () => {
     expect(applyRouteRules('/')).toEqual({ kind: 'redirect', to: '/orders/new-added' });
-    expect(applyRouteRules('/orders/inbox')).toEqual({ kind: 'redirect', to: '/orders/new-added' });
-    expect(applyRouteRules('/orders/inbox/')).toEqual({ kind: 'redirect', to: '/orders/new-added' });
+    expect(applyRouteRules('/orders/inbox')).toEqual({ kind: 'none' });
+    expect(applyRouteRules('/orders/inbox/')).toEqual({ kind: 'none' });
     expect(applyRouteRules('/auth')).toEqual({ kind: 'redirect', to: '/auth/login' });
   });
 

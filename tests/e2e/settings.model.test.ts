@@ -31,7 +31,7 @@ afterAll(async () => {
 type Gesture<E> = (page: Page, event: E) => Promise<void>;
 type Gestures = { [T in SettingsEvent['type']]: Gesture<Extract<SettingsEvent, { type: T }>> };
 
-const PAGE_LABEL = { team: 'General', member: 'Members', profile: 'Profile' } as const;
+const PAGE_LABEL = { team: 'General', member: 'Members', connections: 'Connections', profile: 'Profile' } as const;
 const sidebar = (page: Page, label: string) =>
   dialog(page).getByRole('navigation').getByRole('button', { name: label });
 const teamName = (page: Page) => dialog(page).getByPlaceholder('Your Team Name');
@@ -88,9 +88,9 @@ const gone = async (page: Page, testId: string) => expect.poll(() => dialog(page
 const checks: Record<SettingsModel['name'], (page: Page, s: Snap) => Promise<void>> = {
   dialog: async (page, s) => {
     if (has(s, 'closed')) return void (await expect.poll(() => dialog(page).count()).toBe(0));
-    const current = (['team', 'member', 'profile'] as const).find((p) => has(s, { open: p })) ?? 'team';
+    const current = (['team', 'member', 'connections', 'profile'] as const).find((p) => has(s, { open: p })) ?? 'team';
     await expect.poll(() => sidebar(page, PAGE_LABEL[current]).getAttribute('aria-current')).toBe('page');
-    const heading = { team: 'Team', member: 'Members', profile: 'Profile' }[current];
+    const heading = { team: 'Team', member: 'Members', connections: 'Connections', profile: 'Profile' }[current];
     await dialog(page).getByRole('heading', { name: heading }).waitFor();
   },
   team: checkTeam,
@@ -149,7 +149,7 @@ function callOf(route: Route, mine: Set<string>): string | null {
 }
 
 const READS = new Set(['readAvatar']);
-const CRASHES = /^xstate\.error\.actor\.(team|profile|members|uploadTeamLogo|uploadProfileAvatar)$/;
+const CRASHES = /^xstate\.error\.actor\.(team|profile|members|connections|uploadTeamLogo|uploadProfileAvatar)$/;
 
 /** A reader that fails on request, and only when the test says so (to hold the `reading` state). */
 function failingReads() {

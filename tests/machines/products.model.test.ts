@@ -38,6 +38,10 @@ const EVENTS = {
   chooseP2: { type: 'product.choose', product: P2 },
   edited: { type: 'mail.dirty', dirty: true },
   savedAll: { type: 'mail.dirty', dirty: false },
+  scheduleEdited: { type: 'schedule.dirty', dirty: true },
+  scheduleSaved: { type: 'schedule.dirty', dirty: false },
+  toSchedule: { type: 'product.section', section: 'schedule' },
+  toMail: { type: 'product.section', section: 'mail' },
   discard: { type: 'product.discard' },
   keep: { type: 'product.keep' },
   retryVariables: { type: 'variables.retry' },
@@ -52,6 +56,8 @@ const TRIED = {
   'product.keep': ['keep'],
   'variables.retry': ['retryVariables'],
   'mail.dirty': ['edited', 'savedAll'],
+  'schedule.dirty': ['scheduleEdited', 'scheduleSaved'],
+  'product.section': ['toSchedule', 'toMail'],
 } satisfies Record<ProductsEvent['type'], Name[]>;
 const nameOf = (event: { type: string }) => NAMES.find((n) => EVENTS[n] === event)!;
 const isAnswer = (n: Name) => n === 'variables' || n === 'variablesFailed';
@@ -69,12 +75,16 @@ const key = (s: ProductsSnapshot) =>
     chosen: selectChosenId(s),
     pending: s.context.pending?.id ?? null,
     dirty: s.context.dirty,
+    scheduleDirty: s.context.scheduleDirty,
+    section: s.context.section,
   });
 /** The screen behaves alike for every role; the editor it opens gets the user's role (read-only or not). */
 const ROLES = ['EDITOR', 'MEMBER'] as const satisfies Role[];
 const pathsOf = (role: Role) =>
   getShortestPaths(
-    productsMachine.provide({ actors: { productList: standIn, mailContent: standIn, loadVariables: never } as never }),
+    productsMachine.provide({
+      actors: { productList: standIn, mailContent: standIn, productSchedule: standIn, loadVariables: never } as never,
+    }),
     {
       input: { teamId: TEAM, role },
       events: Object.values(EVENTS) as ProductsEvent[],
@@ -95,7 +105,12 @@ afterEach(() => {
 function screen(role: Role) {
   const services = deferredServices(['loadVariables']);
   const logic = productsMachine.provide({
-    actors: { productList: standIn, mailContent: standIn, loadVariables: services.actors.loadVariables } as never,
+    actors: {
+      productList: standIn,
+      mailContent: standIn,
+      productSchedule: standIn,
+      loadVariables: services.actors.loadVariables,
+    } as never,
   });
   const actor = createActor(logic, { input: { teamId: TEAM, role } }).start();
   return { actor, services };
@@ -103,10 +118,13 @@ function screen(role: Role) {
 type Screen = ReturnType<typeof screen>;
 const editorOf = (s: ProductsSnapshot) => s.children.mailContent as AnyActorRef | undefined;
 const editorInput = (s: ProductsSnapshot) => editorOf(s)?.getSnapshot().context.input ?? null;
+const scheduleOf = (s: ProductsSnapshot) => s.children.productSchedule as AnyActorRef | undefined;
+const scheduleInput = (s: ProductsSnapshot) => scheduleOf(s)?.getSnapshot().context.input ?? null;
 
 async function step(sc: Screen, name: Name) {
   const before = sc.actor.getSnapshot();
   const editor = editorOf(before);
+  const schedule = scheduleOf(before);
   const event = EVENTS[name];
   const confirming = before.matches({ editor: { open: 'confirmingSwitch' } });
   if (isAnswer(name)) {
@@ -118,13 +136,22 @@ async function step(sc: Screen, name: Name) {
   }
   const after = sc.actor.getSnapshot();
   const opened = (product: Product) => {
-    // a new editor, for that product; nothing is unsaved in it yet
+    // new editors, for that product; nothing is unsaved in them yet; the section shown stays
     expect(editorOf(after)).not.toBe(editor);
+    expect(scheduleOf(after)).not.toBe(schedule);
     expect(editorInput(after)).toEqual({ teamId: TEAM, productId: product.id, role: before.context.role });
-    expect(after.context).toMatchObject({ chosen: product, pending: null, dirty: false });
+    expect(scheduleInput(after)).toEqual({
+      teamId: TEAM,
+      productId: product.id,
+      role: before.context.role,
+      currency: 'USD',
+    });
+    expect(after.context).toMatchObject({ chosen: product, pending: null, dirty: false, scheduleDirty: false });
+    expect(after.context.section).toBe(before.context.section);
   };
   const unchanged = () => {
     expect(editorOf(after)).toBe(editor);
+    expect(scheduleOf(after)).toBe(schedule);
     expect(after.context.chosen).toEqual(before.context.chosen);
   };
   // the product list is one child for the whole screen
@@ -137,7 +164,7 @@ async function step(sc: Screen, name: Name) {
       if (confirming || before.context.chosen?.id === product.id) {
         unchanged();
         expect(after.context.pending).toEqual(before.context.pending);
-      } else if (before.context.dirty) {
+      } else if (before.context.dirty || before.context.scheduleDirty) {
         // unsaved changes: ask first, the editor stays
         unchanged();
         expect(selectPendingName(after)).toBe(product.name);
@@ -159,6 +186,22 @@ async function step(sc: Screen, name: Name) {
       // what the open editor says; with none open there is nothing to report
       unchanged();
       expect(after.context.dirty).toBe(editor ? name === 'edited' : false);
+      break;
+    case 'scheduleEdited':
+    case 'scheduleSaved':
+      unchanged();
+      expect(after.context.scheduleDirty).toBe(schedule ? name === 'scheduleEdited' : false);
+      expect(after.context.dirty).toBe(before.context.dirty);
+      break;
+    case 'toSchedule':
+    case 'toMail':
+      // which editor shows; both stay as they are
+      unchanged();
+      expect(after.context.section).toBe(editor ? (event as { section: string }).section : before.context.section);
+      expect([after.context.dirty, after.context.scheduleDirty]).toEqual([
+        before.context.dirty,
+        before.context.scheduleDirty,
+      ]);
       break;
     case 'retryVariables':
       expect(selectVariablesView(after)).toBe(

@@ -4,6 +4,7 @@ import type { StartSignInInput } from '../../src/api/identity';
 import type { NavTotals, NavTotalsInput } from '../../src/api/services/lists';
 import type { User } from '../../src/api/services/users';
 import type { TeamSummary } from '../../src/domain/session-rules';
+import { inboxCountMachine } from '../../src/machines/inbox-count/inbox-count.machine';
 import { navCountsMachine } from '../../src/machines/nav-counts/nav-counts.machine';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import type { StoredSession } from '../../src/api/storage/session';
@@ -53,6 +54,8 @@ export interface SessionFakes {
   signInFlow?: (input: SignInInput) => Promise<SignInOutput>;
   /** The navigation totals that the session's `navCounts` child loads for the selected team. */
   loadTotals?: (input: NavTotalsInput) => Promise<NavTotals>;
+  /** The open inbox items of the selected team (`navCounts`' child `inboxCount`); 0 unless faked. */
+  countInbox?: (input: { teamId: string | null }) => Promise<number | null>;
 }
 
 export function effectSpies() {
@@ -89,6 +92,13 @@ export function fakeSession(fakes: SessionFakes = {}, spies: EffectSpies = effec
           loadTotals: fromPromise<NavTotals, NavTotalsInput>(({ input }) =>
             (fakes.loadTotals ?? notFaked('loadTotals'))(input),
           ),
+          inboxCount: inboxCountMachine.provide({
+            actors: {
+              countInbox: fromPromise<number | null, { teamId: string | null }>(({ input }) =>
+                (fakes.countInbox ?? (async () => 0))(input),
+              ),
+            },
+          }),
         },
       }),
     },

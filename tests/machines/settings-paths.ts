@@ -18,6 +18,7 @@ import {
   type ProfileSettingsEvent,
 } from '../../src/machines/profile-settings/profile-settings.machine';
 import type { SessionPatchEvent, SessionPatchRef } from '../../src/machines/settings-dialog/shared';
+import type { channelKeysMachine } from '../../src/machines/channel-keys/channel-keys.machine';
 import type { teamMembersMachine } from '../../src/machines/team-members/team-members.machine';
 import { teamSettingsMachine, type TeamSettingsEvent } from '../../src/machines/team-settings/team-settings.machine';
 import { done, failed, type Synthetic } from './shared-fakes';
@@ -31,7 +32,8 @@ export { done, failed, type Synthetic };
  * Chromium against the real app and server (tests/e2e/settings.model.test.ts), so the data below
  * is the seeded team KH and the admin account.
  */
-// the Members page has a model of its own (tests/machines/team-members.model.test.ts)
+// the Members and Connections pages have models of their own (tests/machines/team-members.model.test.ts,
+// tests/machines/channel-keys.model.test.ts)
 export type SettingsEvent = SettingsDialogEvent | TeamSettingsEvent | ProfileSettingsEvent;
 export type ModelEvent = SettingsEvent | Synthetic;
 
@@ -100,19 +102,31 @@ export function settingsModels(session: SessionPatchRef): SettingsModel[] {
           teamSettings: fromCallback(() => undefined) as unknown as typeof teamSettingsMachine,
           profileSettings: fromCallback(() => undefined) as unknown as typeof profileSettingsMachine,
           teamMembers: fromCallback(() => undefined) as unknown as typeof teamMembersMachine,
+          channelKeys: fromCallback(() => undefined) as unknown as typeof channelKeysMachine,
         },
       }),
-      input: { userId: ADMIN.id, name: ADMIN.name, avatarUrl: null, teamId: KH.id, role: 'ADMIN', session },
+      input: {
+        userId: ADMIN.id,
+        name: ADMIN.name,
+        avatarUrl: null,
+        teamId: KH.id,
+        role: 'ADMIN',
+        timezone: 'Asia/Phnom_Penh',
+        origin: 'http://localhost',
+        session,
+      },
       events: [
         { type: 'dialog.open' },
         { type: 'dialog.close' },
         { type: 'dialog.select', page: 'team' },
         { type: 'dialog.select', page: 'member' },
+        { type: 'dialog.select', page: 'connections' },
         { type: 'dialog.select', page: 'profile' },
         // a page actor that crashes is logged (not producible from the screen: unit model only)
         failed('team'),
         failed('profile'),
         failed('members'),
+        failed('connections'),
       ],
       key: () => null,
     },

@@ -43,7 +43,7 @@ describe('createOrders', () => {
     expect(detail.eventLogs[0].type).toBe('CREATE');
   });
 
-  it('adds an unknown product that the input names, refuses one it does not (400)', async () => {
+  it('adds an unknown product that the input names, refuses the order of one it does not', async () => {
     const named = await post(
       {
         teamId: s.w.home.id,
@@ -58,17 +58,28 @@ describe('createOrders', () => {
       { teamId: s.w.home.id, ota: 'MPG', orders: [input('mpg-2', { product: { id: 'GHOST' } })] },
       s.w.editor.token,
     );
-    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.statusCode).toBe(200);
+    expect(unnamed.json()).toEqual({
+      orders: [],
+      results: [
+        {
+          otaOrderId: 'mpg-2',
+          outcome: 'refused',
+          orderId: null,
+          reason: 'Unknown product GHOST: give its name and route to add it to the team',
+        },
+      ],
+    });
     expect((await s.t.db.query("SELECT 1 FROM orders WHERE ota_order_id = 'mpg-2'")).length).toBe(0);
   });
 
-  it('answers 409 for an OTA order imported twice, 403 for another team, 400 and 401', async () => {
+  it('answers unchanged for an OTA order imported twice, 403 for another team, 400, a refusal and 401', async () => {
     expect(
       (await post({ teamId: s.w.home.id, ota: 'VIATOR', orders: [input('v-1')] }, s.w.editor.token)).statusCode,
     ).toBe(200);
-    expect(
-      (await post({ teamId: s.w.home.id, ota: 'VIATOR', orders: [input('V-1')] }, s.w.editor.token)).statusCode,
-    ).toBe(409);
+    const twice = await post({ teamId: s.w.home.id, ota: 'VIATOR', orders: [input('V-1')] }, s.w.editor.token);
+    expect(twice.statusCode).toBe(200);
+    expect(twice.json().results[0].outcome).toBe('unchanged');
     expect(
       (await post({ teamId: s.w.other.id, ota: 'VIATOR', orders: [input('v-2')] }, s.w.editor.token)).statusCode,
     ).toBe(403);
@@ -97,8 +108,8 @@ describe('createOrders', () => {
           },
           s.w.editor.token,
         )
-      ).statusCode,
-    ).toBe(400);
+      ).json().results[0],
+    ).toMatchObject({ outcome: 'refused', reason: 'Order v-5: price A must be an amount >= 0' });
     expect((await post({ teamId: s.w.home.id, ota: 'VIATOR', orders: [input('v-6')] })).statusCode).toBe(401);
   });
 });

@@ -205,6 +205,15 @@ const REQUESTS = {
   listMemberEvents: () => ({ query: { teamId: TEAM } }),
   updateMemberRole: () => ({ path: { userId: ids.victim }, body: { teamId: TEAM, role: 'EDITOR' } }),
   removeMember: () => ({ path: { userId: ids.leaver }, query: { teamId: TEAM } }),
+  // the channel: keys (ADMIN), schedules (EDITOR writes), the inbox
+  listChannelKeys: () => ({ query: { teamId: TEAM } }),
+  createChannelKey: (who) => ({ body: { teamId: TEAM, channel: 'KLOOK', name: `Key of the ${who.name}` } }),
+  revokeChannelKey: () => ({ path: { id: randomUUID() }, query: { teamId: TEAM } }),
+  getProductSchedule: () => ({ path: { id: ids.product }, query: { teamId: TEAM } }),
+  updateProductSchedule: () => ({ path: { id: ids.product }, body: { teamId: TEAM, schedule: null } }),
+  listInbox: () => ({ query: { teamId: TEAM } }),
+  countInbox: () => ({ query: { teamId: TEAM } }),
+  acknowledgeInboxItem: () => ({ path: { id: randomUUID() } }),
   // feature flags: the platform admin's
   updateFeature: async () => {
     const [flag] = await t.db.query<{ teams: string[] }>(

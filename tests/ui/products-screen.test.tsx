@@ -5,9 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Page } from '../../src/api/services/policy';
 import type { MailContent, MailVariables, PreviewAnswer, Product, SaveAnswer } from '../../src/api/services/products';
+import type { ScheduleKey } from '../../src/api/services/schedules';
 import type { Role } from '../../src/domain/statuses';
+import type { ProductSchedule } from '../../shared/schedule';
 import { mailContentMachine } from '../../src/machines/mail-content/mail-content.machine';
 import { productListMachine } from '../../src/machines/product-list/product-list.machine';
+import { productScheduleMachine } from '../../src/machines/product-schedule/product-schedule.machine';
 import { productsMachine } from '../../src/machines/products/products.machine';
 import { Products } from '../../src/ui/products/products-screen';
 import { system } from '../../src/ui/theme/system';
@@ -48,6 +51,10 @@ function setup(pages: Array<Product[] | Error>, saves: SaveAnswer[], role: Role 
       actors: {
         productList: productListMachine.provide({ actors: { loadPage } }),
         mailContent: editor,
+        // the schedule tab has its own test (product-schedule.test.tsx)
+        productSchedule: productScheduleMachine.provide({
+          actors: { loadSchedule: fromPromise<ProductSchedule | null, ScheduleKey>(async () => null) },
+        }),
         loadVariables: fromPromise(async () => VARIABLES),
       },
     }),

@@ -34,10 +34,13 @@ describe('routing through the guards', () => {
     await waitFor(() => expect(document.title).toBe('New orders | Tourdesk'));
   });
 
-  it('redirects /orders/inbox and shows tour views with their heading', async () => {
+  it('shows the inbox at /orders/inbox, linked in the navigation, and tour views with their heading', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const inbox = renderApp('/orders/inbox', member());
-    expect(await screen.findByRole('heading', { name: 'New orders' })).toBeTruthy();
-    expect(inbox.location()?.pathname).toBe('/orders/new-added');
+    expect(await screen.findByRole('heading', { name: 'Inbox', level: 1 })).toBeTruthy();
+    expect(inbox.location()?.pathname).toBe('/orders/inbox');
+    expect(navLink('Inbox')?.getAttribute('href')).toBe('/orders/inbox');
+    await waitFor(() => expect(document.title).toBe('Inbox | Tourdesk'));
     cleanup();
     renderApp('/tours/arranged', member());
     expect(await screen.findByRole('heading', { name: 'Tours — Arranged' })).toBeTruthy();

@@ -15,6 +15,14 @@ import { system } from '../../src/ui/theme/system';
 import { ADMIN, FILES, KH, sessionSpy } from '../machines/settings-paths';
 
 /** The dialog's views over the production machines with faked services. */
+const BASE_INPUT = {
+  userId: ADMIN.id,
+  name: ADMIN.name,
+  avatarUrl: null,
+  teamId: KH.id,
+  timezone: 'Asia/Phnom_Penh',
+  origin: 'http://localhost',
+};
 const members: TeamMember[] = [
   { user: { id: ADMIN.id, name: ADMIN.name, email: ADMIN.email, avatarUrl: null }, role: 'ADMIN' },
   { user: { id: 'u2', name: 'minh Member', email: 'member@tourdesk.test', avatarUrl: null }, role: 'MEMBER' },
@@ -46,7 +54,7 @@ function renderDialog(
     },
   });
   const actor = createActor(logic, {
-    input: { userId: ADMIN.id, name: ADMIN.name, avatarUrl: null, teamId: KH.id, role, session },
+    input: { ...BASE_INPUT, role, session },
   }).start();
   render(
     <ChakraProvider value={system}>
@@ -127,7 +135,7 @@ describe('settings dialog view', { timeout: 20_000 }, () => {
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const actor = createActor(logic, {
-      input: { userId: ADMIN.id, name: ADMIN.name, avatarUrl: null, teamId: KH.id, role: 'ADMIN', session },
+      input: { ...BASE_INPUT, role: 'ADMIN', session },
     }).start();
     render(
       <ChakraProvider value={system}>

@@ -4,5 +4,11 @@ import type { CountScope } from '../../domain/nav-scope';
 /** Count again; with a scope, count what it says from now on (the list on screen changed its filters). */
 export type CountsRefresh = { type: 'counts.refresh'; scope?: CountScope };
 
+/** Count the open inbox items again (one was acknowledged). */
+export type CountsInbox = { type: 'counts.inbox' };
+
 /** The navigation totals as a screen sees them: something it can ask to count again. */
 export type CountsHandle = ActorRef<Snapshot<unknown>, CountsRefresh>;
+
+/** The navigation totals as the inbox sees them: its count follows acknowledgements. */
+export type InboxCountsHandle = ActorRef<Snapshot<unknown>, CountsInbox>;

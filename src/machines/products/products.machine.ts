@@ -2,36 +2,56 @@ import { assign, setup } from 'xstate';
 import { listMailVariables, type MailVariables } from '../../api/services/products';
 import { mailContentMachine } from '../mail-content/mail-content.machine';
 import { productListMachine } from '../product-list/product-list.machine';
-import type { Product, ProductsContext, ProductsEvent, ProductsInput } from './types';
+import { productScheduleMachine } from '../product-schedule/product-schedule.machine';
+import type { Product, ProductsContext, ProductsEvent, ProductsInput, ProductSection } from './types';
 
 /**
  * The products screen. Its named children:
  *
- *   productList   the team's products, page by page
- *   mailContent   the chosen product's mail content per OTA (reports mail.dirty)
+ *   productList       the team's products, page by page
+ *   mailContent       the chosen product's mail content per OTA (reports mail.dirty)
+ *   productSchedule   the chosen product's schedule for the channel (reports schedule.dirty)
  *
- * The screen holds the choice: choosing another product starts a new editor, after asking when the
- * open one has unsaved changes. It also loads, once, the variables a template may name.
+ * The screen holds the choice: choosing another product starts new editors, after asking when
+ * either open one has unsaved changes. Which editor shows (`section`) changes nothing else: both
+ * keep their drafts. It also loads, once, the variables a template may name.
  */
 export const productsMachine = setup({
   types: {
     context: {} as ProductsContext,
     events: {} as ProductsEvent,
     input: {} as ProductsInput,
-    children: {} as { productList: 'productList'; mailContent: 'mailContent' },
+    children: {} as { productList: 'productList'; mailContent: 'mailContent'; productSchedule: 'productSchedule' },
     tags: {} as 'variablesLoading',
   },
-  actors: { productList: productListMachine, mailContent: mailContentMachine, loadVariables: listMailVariables },
+  actors: {
+    productList: productListMachine,
+    mailContent: mailContentMachine,
+    productSchedule: productScheduleMachine,
+    loadVariables: listMailVariables,
+  },
   guards: {
     isChosen: ({ context }, params: { product: Product }) => context.chosen?.id === params.product.id,
-    dirty: ({ context }) => context.dirty,
+    dirty: ({ context }) => context.dirty || context.scheduleDirty,
   },
   actions: {
-    choose: assign((_, params: { product: Product }) => ({ chosen: params.product, pending: null, dirty: false })),
+    choose: assign((_, params: { product: Product }) => ({
+      chosen: params.product,
+      pending: null,
+      dirty: false,
+      scheduleDirty: false,
+    })),
     holdPending: assign((_, params: { product: Product }) => ({ pending: params.product })),
-    choosePending: assign(({ context }) => ({ chosen: context.pending, pending: null, dirty: false })),
+    choosePending: assign(({ context }) => ({
+      chosen: context.pending,
+      pending: null,
+      dirty: false,
+      scheduleDirty: false,
+    })),
     dropPending: assign({ pending: null }),
     setDirty: assign((_, params: { dirty: boolean }) => ({ dirty: params.dirty })),
+    setScheduleDirty: assign((_, params: { dirty: boolean }) => ({ scheduleDirty: params.dirty })),
+    setSection: assign((_, params: { section: ProductSection }) => ({ section: params.section })),
     /** A product's mail content is the template of one e-mail type: only its variables apply. */
     setVariables: assign((_, params: MailVariables) => ({
       variables: params.variables.filter((v) => v.emailTypes.includes(params.productContentType)),
@@ -43,7 +63,16 @@ export const productsMachine = setup({
 }).createMachine({
   id: 'products',
   type: 'parallel',
-  context: ({ input }) => ({ ...input, chosen: null, pending: null, dirty: false, variables: [] }),
+  context: ({ input }) => ({
+    ...input,
+    currency: input.currency ?? 'USD',
+    chosen: null,
+    pending: null,
+    dirty: false,
+    scheduleDirty: false,
+    section: 'mail',
+    variables: [],
+  }),
   invoke: {
     id: 'productList',
     src: 'productList',
@@ -80,14 +109,33 @@ export const productsMachine = setup({
           },
         },
         open: {
-          invoke: {
-            id: 'mailContent',
-            src: 'mailContent',
-            input: ({ context }) => ({ teamId: context.teamId, productId: context.chosen!.id, role: context.role }),
-            onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
-          },
+          invoke: [
+            {
+              id: 'mailContent',
+              src: 'mailContent',
+              input: ({ context }) => ({ teamId: context.teamId, productId: context.chosen!.id, role: context.role }),
+              onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+            },
+            {
+              id: 'productSchedule',
+              src: 'productSchedule',
+              input: ({ context }) => ({
+                teamId: context.teamId,
+                productId: context.chosen!.id,
+                role: context.role,
+                currency: context.currency,
+              }),
+              onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+            },
+          ],
           on: {
             'mail.dirty': { actions: { type: 'setDirty', params: ({ event }) => ({ dirty: event.dirty }) } },
+            'schedule.dirty': {
+              actions: { type: 'setScheduleDirty', params: ({ event }) => ({ dirty: event.dirty }) },
+            },
+            'product.section': {
+              actions: { type: 'setSection', params: ({ event }) => ({ section: event.section }) },
+            },
           },
           initial: 'editing',
           states: {

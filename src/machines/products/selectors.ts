@@ -7,6 +7,8 @@ export type ProductsSnapshot = SnapshotFrom<typeof productsMachine>;
 
 export const selectProductList = (s: ProductsSnapshot) => s.children.productList;
 export const selectMailContent = (s: ProductsSnapshot) => s.children.mailContent;
+export const selectSchedule = (s: ProductsSnapshot) => s.children.productSchedule;
+export const selectSection = (s: ProductsSnapshot) => s.context.section;
 export const selectChosenId = (s: ProductsSnapshot) => s.context.chosen?.id ?? null;
 export const selectChosenName = (s: ProductsSnapshot) => s.context.chosen?.name ?? '';
 export const selectPendingName = (s: ProductsSnapshot) => s.context.pending?.name ?? null;

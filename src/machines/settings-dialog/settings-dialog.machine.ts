@@ -1,18 +1,26 @@
 import { emit, sendTo, setup } from 'xstate';
+import { can } from '../../../shared/permissions';
 import type { Role } from '../../domain/statuses';
+import { channelKeysMachine } from '../channel-keys/channel-keys.machine';
 import { profileSettingsMachine } from '../profile-settings/profile-settings.machine';
 import type { SessionPatchRef } from './shared';
 import { teamMembersMachine } from '../team-members/team-members.machine';
 import { teamSettingsMachine } from '../team-settings/team-settings.machine';
 
 /**
- * The settings dialog (SPEC sections 2 and 4): closed or open on one of three pages. The Team and
+ * The settings dialog (SPEC sections 2 and 4): closed or open on one of its pages. The Team and
  * Profile pages are child actors that live as long as the dialog (so a save started on leaving a
- * page or closing still completes); the Members page is loaded each time it is shown.
+ * page or closing still completes); the Members and Connections pages are loaded each time they
+ * are shown. Connections (the channels' API keys) is there only for whom the role matrix lets
+ * manage them (ADMIN).
  */
-export type SettingsPage = 'profile' | 'team' | 'member';
+export type SettingsPage = 'profile' | 'team' | 'member' | 'connections';
 
-export const SETTINGS_PAGES: readonly SettingsPage[] = ['team', 'member', 'profile'];
+export const SETTINGS_PAGES: readonly SettingsPage[] = ['team', 'member', 'connections', 'profile'];
+
+/** The pages a role may open: Connections needs what listing the keys needs. */
+export const settingsPagesFor = (role: Role): readonly SettingsPage[] =>
+  SETTINGS_PAGES.filter((page) => page !== 'connections' || can(role, 'listChannelKeys'));
 
 export interface SettingsDialogInput {
   userId: string;
@@ -21,7 +29,16 @@ export interface SettingsDialogInput {
   teamId: string;
   /** The user's role in the team (the Team and Members pages ask the role matrix what it allows). */
   role: Role;
+  /** The team's timezone (dates on the Connections page). */
+  timezone: string;
+  /** The app's origin (`window.location.origin`): the Connections page's base URL for resellers. */
+  origin: string;
   session: SessionPatchRef;
+}
+
+export interface SettingsDialogContext extends SettingsDialogInput {
+  /** The pages this role may open, in sidebar order. */
+  pages: readonly SettingsPage[];
 }
 
 export type SettingsDialogEvent =
@@ -32,7 +49,8 @@ export interface SettingsDialogClosed {
   type: 'dialog.closed';
 }
 
-/** From one page, `dialog.select` goes to any other page it names (leaving Profile saves its name). */
+/** From one page, `dialog.select` goes to any other page it names that the role may open (leaving
+ *  Profile saves its name). */
 const toPage = (except: SettingsPage) =>
   SETTINGS_PAGES.filter((page) => page !== except).map((page) => ({
     guard: {
@@ -50,18 +68,25 @@ const logError = {
 export const settingsDialogMachine = setup({
   types: {
     input: {} as SettingsDialogInput,
-    context: {} as SettingsDialogInput,
+    context: {} as SettingsDialogContext,
     events: {} as SettingsDialogEvent,
     emitted: {} as SettingsDialogClosed,
-    children: {} as { team: 'teamSettings'; profile: 'profileSettings'; members: 'teamMembers' },
+    children: {} as {
+      team: 'teamSettings';
+      profile: 'profileSettings';
+      members: 'teamMembers';
+      connections: 'channelKeys';
+    },
   },
   actors: {
     teamSettings: teamSettingsMachine,
     profileSettings: profileSettingsMachine,
     teamMembers: teamMembersMachine,
+    channelKeys: channelKeysMachine,
   },
   guards: {
-    isPage: (_, params: { page: SettingsPage; wanted: SettingsPage }) => params.wanted === params.page,
+    isPage: ({ context }, params: { page: SettingsPage; wanted: SettingsPage }) =>
+      params.wanted === params.page && context.pages.includes(params.page),
   },
   actions: {
     loadTeam: sendTo('team', { type: 'team.load' }),
@@ -74,7 +99,7 @@ export const settingsDialogMachine = setup({
   },
 }).createMachine({
   id: 'settingsDialog',
-  context: ({ input }) => input,
+  context: ({ input }) => ({ ...input, pages: settingsPagesFor(input.role) }),
   invoke: [
     {
       id: 'team',
@@ -116,6 +141,16 @@ export const settingsDialogMachine = setup({
               role: context.role,
               session: context.session,
             }),
+            // the page shows its heading only; the dialog goes on
+            onError: { actions: logError },
+          },
+        },
+        connections: {
+          on: { 'dialog.select': toPage('connections') },
+          invoke: {
+            id: 'connections',
+            src: 'channelKeys',
+            input: ({ context }) => ({ teamId: context.teamId, timezone: context.timezone, origin: context.origin }),
             // the page shows its heading only; the dialog goes on
             onError: { actions: logError },
           },

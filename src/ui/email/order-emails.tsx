@@ -3,7 +3,13 @@ import { useSelector } from '@xstate/react';
 import { formatDateTime } from '../../domain/format';
 import { selectError, selectMessages, type OrderEmailsActorRef } from '../../machines/order-emails/selectors';
 
-const STATE_TEXT = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' } as const;
+const STATE_TEXT = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  withdrawn: 'Withdrawn (the order was cancelled)',
+} as const;
 const TYPE_TEXT = {
   CONFIRMATION: 'Confirmation',
   INFORMATION: 'Information',

@@ -23,13 +23,17 @@ function totalOf(totals: NavCountsContext['totals'], to: string): number | null 
 }
 
 /** The query a link carries: the range and filters its total counts, so the list it opens shows that total. */
-function useLinkSearch(counts: NavCountsRef | undefined, to: string): string {
-  const area = areaOf(to);
+function useLinkSearch(counts: NavCountsRef | undefined, link: NavItem): string {
+  const area = link.count ? null : areaOf(link.to);
   return useSelector(counts, (s) => (s && area ? areaSearch(s.context.scope, area) : ''));
 }
 
 function Total({ counts, to }: { counts: NavCountsRef; to: string }) {
   const total = useSelector(counts, (s) => totalOf(s.context.totals, to));
+  return <Count total={total} to={to} />;
+}
+
+function Count({ total, to }: { total: number | null | undefined; to: string }) {
   if (total == null) return null;
   return (
     <Box as="span" fontSize="xs" color="fg.muted" minW="8" textAlign="end" data-nav-total={to}>
@@ -38,9 +42,16 @@ function Total({ counts, to }: { counts: NavCountsRef; to: string }) {
   );
 }
 
+/** The inbox's open items, counted by the totals' `inboxCount` child. */
+function InboxTotal({ counts, to }: { counts: NavCountsRef; to: string }) {
+  const child = useSelector(counts, (s) => s.children.inboxCount);
+  const total = useSelector(child, (s) => s?.context.total ?? null);
+  return <Count total={total} to={to} />;
+}
+
 function Item({ link, nested }: { link: NavItem; nested?: boolean }) {
   const counts = SessionContext.useSelector(selectNavCounts);
-  const search = useLinkSearch(counts, link.to);
+  const search = useLinkSearch(counts, link);
   return (
     <Flex align="center" gap="1">
       <Link
@@ -62,7 +73,8 @@ function Item({ link, nested }: { link: NavItem; nested?: boolean }) {
           {link.label}
         </NavLink>
       </Link>
-      {counts && <Total counts={counts} to={link.to} />}
+      {counts &&
+        (link.count === 'inbox' ? <InboxTotal counts={counts} to={link.to} /> : <Total counts={counts} to={link.to} />)}
     </Flex>
   );
 }

@@ -1,4 +1,5 @@
-import { Box, Flex, Text } from '@chakra-ui/react';
+import { Box, Flex, Tabs, Text } from '@chakra-ui/react';
+import { tabsSlotRecipe } from '@chakra-ui/react/theme';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Role } from '../../domain/statuses';
 import { productsMachine } from '../../machines/products/products.machine';
@@ -8,29 +9,55 @@ import {
   selectMailContent,
   selectPendingName,
   selectProductList,
+  selectSchedule,
+  selectSection,
   type ProductsActorRef,
 } from '../../machines/products/selectors';
+import type { ProductSection } from '../../machines/products/types';
 import { useInspect } from '../app/inspect';
 import { ActorTreeNotifications } from '../app/notifications';
 import { ConfirmDialog } from './confirm-dialog';
 import { MailContentEditor } from './mail-content-editor';
 import { ProductList } from './product-list';
+import { ScheduleEditor } from './schedule-editor';
 
-/** The products screen: the list, and the mail content of the product chosen (of a root started elsewhere). */
+/** The products screen: the list, and the mail content or the schedule of the product chosen (of a
+ *  root started elsewhere). */
 export function Products({ root }: { root: ProductsActorRef }) {
   const list = useSelector(root, selectProductList);
   const editor = useSelector(root, selectMailContent);
+  const schedule = useSelector(root, selectSchedule);
+  const section = useSelector(root, selectSection);
   const productName = useSelector(root, selectChosenName);
   return (
     <Flex gap="6" align="flex-start">
       <ActorTreeNotifications actor={root} />
       {list && <ProductList list={list} root={root} />}
       <Box flex="1" minW="0">
-        {editor ? (
-          <MailContentEditor key={editor.id} editor={editor} root={root} productName={productName} />
+        {editor && schedule ? (
+          <Tabs.Root
+            recipe={tabsSlotRecipe}
+            value={section}
+            onValueChange={(details) =>
+              root.send({ type: 'product.section', section: details.value as ProductSection })
+            }
+          >
+            <Tabs.List aria-label={`${productName}: what to edit`}>
+              <Tabs.Trigger value="mail">Confirmation e-mail</Tabs.Trigger>
+              <Tabs.Trigger value="schedule">Schedule</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value={section}>
+              {section === 'mail' ? (
+                <MailContentEditor key={editor.id} editor={editor} root={root} productName={productName} />
+              ) : (
+                <ScheduleEditor key={schedule.id} editor={schedule} productName={productName} />
+              )}
+            </Tabs.Content>
+          </Tabs.Root>
         ) : (
           <Text color="fg.muted">
-            Choose a product to edit the confirmation e-mail its customers get from each OTA.
+            Choose a product to edit the confirmation e-mail its customers get from each OTA, or what a reseller needs
+            to sell it.
           </Text>
         )}
       </Box>
@@ -54,13 +81,13 @@ function SwitchProductDialog({ root }: { root: ProductsActorRef }) {
       onConfirm={() => root.send({ type: 'product.discard' })}
       onCancel={() => root.send({ type: 'product.keep' })}
     >
-      The e-mails of {current} have changes that are not saved. Open {next} and lose them?
+      {current} has changes that are not saved (its e-mails or its schedule). Open {next} and lose them?
     </ConfirmDialog>
   );
 }
 
-/** Starts the screen's root actor (its only actor) for the team and the user's role in it. */
-export function ProductsScreen({ teamId, role }: { teamId: string; role: Role }) {
-  const root = useActorRef(productsMachine, { inspect: useInspect(), input: { teamId, role } });
+/** Starts the screen's root actor (its only actor) for the team, the user's role in it and its currency. */
+export function ProductsScreen({ teamId, role, currency }: { teamId: string; role: Role; currency: string }) {
+  const root = useActorRef(productsMachine, { inspect: useInspect(), input: { teamId, role, currency } });
   return <Products root={root} />;
 }

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { SettingsPage, settingsDialogMachine } from '../../machines/settings-dialog/settings-dialog.machine';
 import { useNotifications } from '../app/notifications';
+import { ConnectionsPage } from './connections-page';
 import { MembersPage } from './members-page';
 import { ProfilePage, type ProfileSettingsRef } from './profile-page';
 import { TeamPage, type TeamSettingsRef } from './team-page';
@@ -17,6 +18,7 @@ const GROUPS: { label: string; items: { page: SettingsPage; label: string }[] }[
     items: [
       { page: 'team', label: 'General' },
       { page: 'member', label: 'Members' },
+      { page: 'connections', label: 'Connections' },
     ],
   },
   { label: 'Account', items: [{ page: 'profile', label: 'Profile' }] },
@@ -27,9 +29,11 @@ const selectPage = (s: Snap): SettingsPage | null =>
     ? 'profile'
     : s.matches({ open: 'member' })
       ? 'member'
-      : s.matches('open')
-        ? 'team'
-        : null;
+      : s.matches({ open: 'connections' })
+        ? 'connections'
+        : s.matches('open')
+          ? 'team'
+          : null;
 
 /** Toasts of the page actors: they outlive the pages, so a save finishing after closing still shows. */
 function PageNotifications({ team, profile }: { team: TeamSettingsRef; profile: ProfileSettingsRef }) {
@@ -47,6 +51,9 @@ export function SettingsDialog({ actor, email }: { actor: SettingsDialogRef; ema
   const team = useSelector(actor, (s) => s.children.team);
   const profile = useSelector(actor, (s) => s.children.profile);
   const members = useSelector(actor, (s) => s.children.members);
+  const connections = useSelector(actor, (s) => s.children.connections);
+  // the pages the role may open (Connections: ADMIN)
+  const pages = useSelector(actor, (s) => s.context.pages);
 
   return (
     <>
@@ -77,24 +84,27 @@ export function SettingsDialog({ actor, email }: { actor: SettingsDialogRef; ema
                       <Text fontSize="xs" fontWeight="bold" color="fg.muted" textTransform="uppercase">
                         {group.label}
                       </Text>
-                      {group.items.map((item) => (
-                        <Button
-                          key={item.page}
-                          size="sm"
-                          variant={page === item.page ? 'subtle' : 'ghost'}
-                          justifyContent="flex-start"
-                          aria-current={page === item.page ? 'page' : undefined}
-                          onClick={() => actor.send({ type: 'dialog.select', page: item.page })}
-                        >
-                          {item.label}
-                        </Button>
-                      ))}
+                      {group.items
+                        .filter((item) => pages.includes(item.page))
+                        .map((item) => (
+                          <Button
+                            key={item.page}
+                            size="sm"
+                            variant={page === item.page ? 'subtle' : 'ghost'}
+                            justifyContent="flex-start"
+                            aria-current={page === item.page ? 'page' : undefined}
+                            onClick={() => actor.send({ type: 'dialog.select', page: item.page })}
+                          >
+                            {item.label}
+                          </Button>
+                        ))}
                     </Stack>
                   ))}
                 </Stack>
                 <Box flex="1" minW="0" p="6" overflowY="auto">
                   {page === 'team' && team && <TeamPage actor={team} />}
                   {page === 'member' && <MembersPage actor={members} />}
+                  {page === 'connections' && <ConnectionsPage actor={connections} />}
                   {page === 'profile' && profile && <ProfilePage actor={profile} />}
                 </Box>
               </Flex>

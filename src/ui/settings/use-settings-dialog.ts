@@ -15,6 +15,8 @@ export function useSettingsDialog(session: SessionActorRef, user: SessionUser, t
     avatarUrl: user.avatarUrl,
     teamId: team.id,
     role: team.role,
+    timezone: team.timezone,
+    origin: window.location.origin,
     session,
   };
   const inspect = useInspect();

@@ -1,0 +1,138 @@
+/**
+ * A booking is an order: a confirmed booking becomes an order of the key's team, its amendments
+ * change that order (through applyChannelChange, the one way a channel changes an order), and its
+ * cancellation cancels it with the reason in its Activity. All inside the caller's transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { COUNTS_AS_CHILD, type UnitType } from '../../shared/schedule';
+import type { Db } from '../db/client';
+import { lockOrder, orderWithOtaId, teamCode, type BookingRow, type StoredUnitItem } from '../repo/channel-bookings';
+import { appendEvents, type Operator } from '../repo/events';
+import { insertOrders, ordersByIds, type Price } from '../repo/orders';
+import { nextDisplayIds } from '../repo/sequence';
+import { moveStatuses } from '../repo/status-moves';
+import { unprocessable } from '../octo/errors';
+import { applyChannelChange, type ChannelOrderFields, type FieldChange } from './order-changes';
+import { currencyPrecision, toMinor } from './pricing';
+
+/** Customer, language, quantities and prices of the order a booking makes. */
+export function orderFieldsOf(
+  b: Pick<BookingRow, 'contact' | 'unitItems' | 'startsAt' | 'productId'>,
+): Required<ChannelOrderFields> {
+  const c = b.contact as {
+    fullName?: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+    emailAddress?: string | null;
+    locales?: string[];
+  };
+  const name =
+    c.fullName?.trim() ||
+    [c.firstName, c.lastName]
+      .filter((x) => x && x.trim())
+      .join(' ')
+      .trim();
+  const children = b.unitItems.filter((u) => COUNTS_AS_CHILD.has(u.type as UnitType)).length;
+  return {
+    departureAt: b.startsAt.toISOString(),
+    productId: b.productId,
+    customerName: name,
+    customerEmail: c.emailAddress?.trim() ?? '',
+    language: c.locales?.[0] || 'en',
+    adults: b.unitItems.length - children,
+    children,
+    prices: pricesOf(b.unitItems),
+  };
+}
+
+/** Order prices: one per unit type (unit price x count) and the TOTAL, summed in minor units. */
+export function pricesOf(items: StoredUnitItem[]): Price[] {
+  if (items.length === 0) return [];
+  const currency = items[0].currency;
+  const scale = 10 ** currencyPrecision(currency);
+  const byType = new Map<string, number>();
+  for (const u of items) byType.set(u.type, (byType.get(u.type) ?? 0) + toMinor(u.retail, currency));
+  const total = [...byType.values()].reduce((s, n) => s + n, 0);
+  return [
+    ...[...byType].map(([type, minor]) => ({ type, amount: minor / scale, currency })),
+    { type: 'TOTAL', amount: total / scale, currency },
+  ];
+}
+
+const isUniqueViolation = (err: unknown, constraint: string) =>
+  (err as { code?: string }).code === '23505' &&
+  String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message).includes(constraint);
+
+/** The OTA order id an order of this booking carries. */
+export const otaOrderIdOf = (b: Pick<BookingRow, 'resellerReference' | 'supplierReference'>) =>
+  b.resellerReference || b.supplierReference;
+
+/**
+ * Creates the order of a booking being confirmed (status New Order, "Booked by Klook (OCTO)");
+ * its id. A reference another order of the team and OTA has already is refused.
+ */
+export async function createBookingOrder(tx: Db, b: BookingRow, by: Operator): Promise<string> {
+  const otaOrderId = otaOrderIdOf(b);
+  const taken = await orderWithOtaId(tx, b.teamId, b.channel, otaOrderId);
+  if (taken) throw referenceTaken(otaOrderId);
+  const code = await teamCode(tx, b.teamId);
+  const [displayId] = await nextDisplayIds(tx, b.teamId, 'orders', `${code}-`, 1);
+  const f = orderFieldsOf(b);
+  const id = randomUUID();
+  try {
+    await insertOrders(tx, b.teamId, b.channel, [
+      {
+        id,
+        display_id: displayId,
+        ota_order_id: otaOrderId,
+        departure_at: f.departureAt,
+        booked_at: new Date().toISOString(),
+        language: f.language,
+        product_id: f.productId,
+        customer_name: f.customerName,
+        customer_email: f.customerEmail,
+        quantity_total: f.adults + f.children,
+        quantity_adult: f.adults,
+        quantity_child: f.children,
+        prices: f.prices,
+        status: 'new',
+      },
+    ]);
+  } catch (err) {
+    // another confirmation took the reference between the check and the insert
+    if (isUniqueViolation(err, 'orders_team_ota_order')) throw referenceTaken(otaOrderId);
+    throw err;
+  }
+  await appendEvents(tx, by, [{ teamId: b.teamId, orderId: id, type: 'CREATE', comment: `Booked by ${by.name}` }]);
+  return id;
+}
+
+const referenceTaken = (ref: string) =>
+  unprocessable(
+    `The reference ${ref} is already used by another order of this channel: send a resellerReference of its own`,
+  );
+
+/** Changes the order of an amended booking; the changes made (none: nothing written, or no order). */
+export async function amendBookingOrder(tx: Db, after: BookingRow, by: Operator): Promise<FieldChange[]> {
+  if (!after.orderId || !(await lockOrder(tx, after.orderId))) return [];
+  const [before] = await ordersByIds(tx, [after.orderId]);
+  return applyChannelChange(tx, after.teamId, before, orderFieldsOf(after), by);
+}
+
+/** Cancels the order of a cancelled booking, with the reason in its Activity. */
+export async function cancelBookingOrder(tx: Db, b: BookingRow, reason: string | null, by: Operator): Promise<void> {
+  if (!b.orderId) return;
+  const order = await lockOrder(tx, b.orderId);
+  if (!order) return;
+  if (order.status !== 'canceled')
+    await moveStatuses(tx, 'orders', by, [b.teamId], [{ id: b.orderId, statusV2: 'canceled' }]);
+  await appendEvents(tx, by, [
+    {
+      teamId: b.teamId,
+      orderId: b.orderId,
+      type: 'COMMENT',
+      comment: `Cancelled by ${by.name}${reason ? `: ${reason}` : ' (no reason given)'}`,
+      data: { channelCancellation: { uuid: b.uuid, reason } },
+    },
+  ]);
+}

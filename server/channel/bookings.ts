@@ -1,0 +1,367 @@
+/**
+ * The OCTO booking service: reserve, confirm, extend, amend, cancel, read. Each write is one
+ * transaction; the booking's statechart (booking.machine.ts) decides whether a request is allowed
+ * and what follows. Places are counted under the departure's lock, with the database's clock read
+ * after the lock, so a departure is never sold past its capacity (see lockDeparture).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { invalidAvailability, invalidBooking, invalidProduct, octoBadRequest, unprocessable } from '../octo/errors';
+import {
+  bookingOfTeam,
+  dbClock,
+  insertHold,
+  listTeamBookings,
+  lockOrder,
+  updateBooking,
+  uuidOwner,
+  type BookingFilters,
+  type BookingRow,
+  type StoredUnitItem,
+} from '../repo/channel-bookings';
+import { insertInboxItem } from '../repo/inbox';
+import { departureOf, lockDeparture, sellableProduct, type Departure, type SellableProduct } from './availability';
+import {
+  asInput,
+  contactOf,
+  currencyOf,
+  newSupplierReference,
+  openDeparture,
+  optionOf,
+  requestHash,
+  soldOut,
+  unitItemsOf,
+  type AmendBody,
+  type CancelBody,
+  type ConfirmBody,
+  type ExtendBody,
+  type ReserveBody,
+  type UnitItemInput,
+} from './booking-input';
+import { amendBookingOrder, cancelBookingOrder, createBookingOrder } from './booking-order';
+import { decide, type BookingContext, type BookingEvent } from './booking.machine';
+import { formatLocal, scheduledDeparture } from './departures';
+import { channelOperator, type ChannelCaller } from './keys';
+import { cancellationCutoffAt, octoBooking, type OctoBooking } from './octo-booking';
+import { optionPricedIn } from './pricing';
+
+export type { AmendBody, CancelBody, ConfirmBody, ExtendBody, ReserveBody };
+
+export interface Call {
+  db: Db;
+  caller: ChannelCaller;
+  /** octo/pricing asked for. */
+  pricing: boolean;
+}
+
+export const DEFAULT_HOLD_MINUTES = 30;
+
+// ---- reading ----
+
+/** Renders bookings with their products and departures (each looked up once). */
+async function render(db: Db, call: Call, rows: BookingRow[]): Promise<OctoBooking[]> {
+  const products = new Map<string, Promise<SellableProduct | null>>();
+  const departures = new Map<string, Promise<Departure | null>>();
+  const productOf = (id: string) => {
+    if (!products.has(id)) products.set(id, sellableProduct(db, call.caller.teamId, id));
+    return products.get(id)!;
+  };
+  const out: OctoBooking[] = [];
+  for (const row of rows) {
+    const product = await productOf(row.productId);
+    const key = `${row.productId}/${row.availabilityId}`;
+    if (product && !departures.has(key)) departures.set(key, departureOf(db, product, row.availabilityId));
+    const departure = product ? await departures.get(key)! : null;
+    out.push(octoBooking(row, { product, departure, pricing: call.pricing }));
+  }
+  return out;
+}
+
+async function answer(db: Db, call: Call, uuid: string): Promise<OctoBooking> {
+  const row = await bookingOfTeam(db, call.caller.teamId, uuid);
+  if (!row) throw invalidBooking(uuid);
+  return (await render(db, call, [row]))[0];
+}
+
+export const getBooking = (call: Call, uuid: string) => answer(call.db, call, uuid);
+
+export async function listBookings(call: Call, f: BookingFilters): Promise<OctoBooking[]> {
+  if ((f.localDateStart === undefined) !== (f.localDateEnd === undefined)) {
+    throw octoBadRequest('Give localDateStart and localDateEnd together');
+  }
+  if (f.localDateStart && f.localDateEnd && f.localDateEnd < f.localDateStart) {
+    throw octoBadRequest('localDateEnd is before localDateStart');
+  }
+  const named = f.resellerReference ?? f.supplierReference ?? f.localDate ?? f.localDateStart;
+  if (named === undefined) {
+    throw octoBadRequest(
+      'Name the bookings: resellerReference, supplierReference, localDate, or localDateStart and localDateEnd',
+    );
+  }
+  return render(call.db, call, await listTeamBookings(call.db, call.caller.teamId, f));
+}
+
+// ---- writes ----
+
+/** The same uuid again: the same request answers its booking, another request is refused. */
+async function retried(call: Call, uuid: string, hash: string): Promise<OctoBooking | null> {
+  const owner = await uuidOwner(call.db, uuid);
+  if (!owner) return null;
+  if (owner.teamId !== call.caller.teamId || owner.requestHash !== hash) {
+    throw invalidBooking(uuid, 'is already used by another booking: send a new uuid for a new booking');
+  }
+  return answer(call.db, call, uuid);
+}
+
+export async function reserve(call: Call, body: ReserveBody): Promise<OctoBooking> {
+  const { db, caller } = call;
+  const hash = requestHash(body);
+  if (body.uuid) {
+    const again = await retried(call, body.uuid, hash);
+    if (again) return again;
+  }
+  const uuid = body.uuid ?? randomUUID();
+  const product = await sellableProduct(db, caller.teamId, body.productId);
+  if (!product) throw invalidProduct(body.productId);
+  const option = optionOf(product, body.optionId);
+  const currency = currencyOf(option, body.currency);
+  const unitItems = unitItemsOf(option, body.unitItems, currency);
+  const contact = contactOf(body.contact);
+  const scheduled = openDeparture(product, body.availabilityId, new Date());
+  const held = await db.tx(async (tx) => {
+    await lockDeparture(tx, product, scheduled.startsAt);
+    // a retry of this uuid that won the lock first
+    if (body.uuid && (await uuidOwner(tx, uuid))) return null;
+    const departure = await departureOf(tx, product, scheduled.availabilityId);
+    if (!departure) throw invalidAvailability(body.availabilityId);
+    if (departure.vacancies < unitItems.length) soldOut(departure, unitItems.length);
+    const row = await insertHold(tx, {
+      uuid,
+      teamId: caller.teamId,
+      keyId: caller.keyId,
+      channel: caller.channel,
+      supplierReference: newSupplierReference(),
+      resellerReference: body.resellerReference ?? null,
+      productId: product.id,
+      optionId: option.id,
+      availabilityId: departure.availabilityId,
+      startsAt: departure.startsAt,
+      localDate: departure.localDate,
+      unitItems,
+      pax: unitItems.length,
+      expirationMinutes: body.expirationMinutes ?? DEFAULT_HOLD_MINUTES,
+      contact,
+      notes: body.notes ?? null,
+      requestHash: hash,
+    });
+    // the departure as the hold leaves it, without counting again
+    return row ? { row, departure: { ...departure, vacancies: departure.vacancies - row.pax } } : null;
+  });
+  if (!held) return (await retried(call, uuid, hash))!;
+  return octoBooking(held.row, { product, departure: held.departure, pricing: call.pricing });
+}
+
+/** A booking of the caller's team, locked for the transaction. */
+async function lockedBooking(tx: Db, call: Call, uuid: string): Promise<BookingRow> {
+  const row = await bookingOfTeam(tx, call.caller.teamId, uuid, true);
+  if (!row) throw invalidBooking(uuid);
+  return row;
+}
+
+const contextOf = (row: BookingRow, product: SellableProduct | null): BookingContext => ({
+  expiresAt: row.utcExpiresAt?.getTime() ?? null,
+  cancellationCutoffAt: cancellationCutoffAt(row.startsAt, product),
+});
+
+/** Asks the statechart; a refusal is UNPROCESSABLE_ENTITY with its reason. */
+function allowed(row: BookingRow, product: SellableProduct | null, event: BookingEvent) {
+  const d = decide(row.status, contextOf(row, product), event);
+  if (!d.allowed) throw unprocessable(d.reason);
+  return d;
+}
+
+export async function confirm(call: Call, uuid: string, body: ConfirmBody): Promise<OctoBooking> {
+  const contact = contactOf(body.contact);
+  const done = await call.db.tx(async (tx) => {
+    const row = await lockedBooking(tx, call, uuid);
+    const product = await sellableProduct(tx, call.caller.teamId, row.productId);
+    // the departure's lock first: a hold confirmed after its expiry may have lost its places
+    if (product && row.status === 'ON_HOLD') await lockDeparture(tx, product, row.startsAt);
+    const d = allowed(row, product, { type: 'booking.confirm', at: (await dbClock(tx)).getTime() });
+    if (!d.effects.includes('createOrder')) return null;
+    const unitItems = body.unitItems ? sameUnits(row, body.unitItems) : row.unitItems;
+    const resellerReference = body.resellerReference ?? row.resellerReference;
+    const confirmed = { ...row, contact: { ...row.contact, ...contact }, resellerReference, unitItems };
+    const orderId = await createBookingOrder(tx, confirmed, channelOperator(call.caller));
+    const stored = await updateBooking(tx, uuid, {
+      status: d.next,
+      confirmedNow: true,
+      expiresInMinutes: null,
+      contact: confirmed.contact,
+      resellerReference,
+      unitItems,
+      orderId,
+    });
+    return { row: stored, product };
+  });
+  // confirming a confirmed booking again answers it as it is
+  if (!done) return answer(call.db, call, uuid);
+  const departure = done.product ? await departureOf(call.db, done.product, done.row.availabilityId) : null;
+  return octoBooking(done.row, { product: done.product, departure, pricing: call.pricing });
+}
+
+/** Unit items sent with a confirmation: contacts and references of the same units (changing the
+ *  units themselves is an amendment). */
+function sameUnits(row: BookingRow, items: UnitItemInput[]): StoredUnitItem[] {
+  const ids = (list: { unitId: string }[]) =>
+    list
+      .map((u) => u.unitId)
+      .sort()
+      .join(',');
+  if (ids(items) !== ids(row.unitItems)) {
+    throw unprocessable('The units differ from the booking: change them with PATCH /bookings/{uuid} before confirming');
+  }
+  const left = [...row.unitItems];
+  return items.map((item, i) => {
+    const at = left.findIndex((u) => (item.uuid ? u.uuid === item.uuid : u.unitId === item.unitId));
+    const kept = left.splice(at >= 0 ? at : left.findIndex((u) => u.unitId === item.unitId), 1)[0];
+    return {
+      ...kept,
+      resellerReference: item.resellerReference ?? kept.resellerReference,
+      contact: item.contact ? contactOf(item.contact, `unitItems[${i}].contact`) : kept.contact,
+    };
+  });
+}
+
+export async function extend(call: Call, uuid: string, body: ExtendBody): Promise<OctoBooking> {
+  const minutes = body.expirationMinutes ?? DEFAULT_HOLD_MINUTES;
+  await call.db.tx(async (tx) => {
+    const row = await lockedBooking(tx, call, uuid);
+    const product = await sellableProduct(tx, call.caller.teamId, row.productId);
+    if (product && row.status === 'ON_HOLD') await lockDeparture(tx, product, row.startsAt);
+    const at = (await dbClock(tx)).getTime();
+    const d = allowed(row, product, { type: 'booking.extend', at, expiresAt: at + minutes * 60_000 });
+    if (d.effects.includes('extendHold')) await updateBooking(tx, uuid, { expiresInMinutes: minutes });
+  });
+  return answer(call.db, call, uuid);
+}
+
+/** Whether an order departing at `at` with the product uses the places of this departure. */
+function sameDeparture(product: SellableProduct, d: Departure, productId: string, at: Date): boolean {
+  if (productId !== product.id) return false;
+  if (product.schedule.availabilityType === 'OPENING_HOURS')
+    return formatLocal(at, product.timezone).slice(0, 10) === d.localDate;
+  return at.getTime() === d.startsAt.getTime();
+}
+
+export async function amend(call: Call, uuid: string, body: AmendBody): Promise<OctoBooking> {
+  const { caller } = call;
+  const contact = body.contact ? contactOf(body.contact) : undefined;
+  await call.db.tx(async (tx) => {
+    const row = await lockedBooking(tx, call, uuid);
+    const current = await sellableProduct(tx, caller.teamId, row.productId);
+    // a booking that cannot change is refused as such, whatever else the request says
+    allowed(row, current, { type: 'booking.amend', at: row.dbNow.getTime() });
+    const productId = body.productId ?? row.productId;
+    const productChanged = productId !== row.productId;
+    const product = productChanged ? await sellableProduct(tx, caller.teamId, productId) : current;
+    if (!product) throw invalidProduct(productId);
+    const optionId =
+      body.optionId ??
+      (productChanged
+        ? (product.schedule.options.find((o) => o.default) ?? product.schedule.options[0]).id
+        : row.optionId);
+    const option = optionOf(product, optionId);
+    const currency = optionPricedIn(option, row.unitItems[0]?.currency ?? '')
+      ? row.unitItems[0].currency
+      : currencyOf(option, null);
+    const unitItems = unitItemsOf(option, body.unitItems ?? row.unitItems.map(asInput), currency);
+    const availabilityId = body.availabilityId ?? row.availabilityId;
+    const scheduled = scheduledDeparture(product.schedule, product.timezone, availabilityId);
+    if (!scheduled) throw invalidAvailability(availabilityId, `is not a departure of product ${product.id}`);
+
+    // the places it holds now: a hold at its departure, a confirmed booking through its order
+    const order = row.status === 'CONFIRMED' && row.orderId ? await lockOrder(tx, row.orderId) : undefined;
+    const own =
+      row.status === 'ON_HOLD'
+        ? { productId: row.productId, at: row.startsAt, places: row.pax }
+        : order && order.status !== 'canceled'
+          ? { productId: order.productId, at: order.departureAt, places: order.places }
+          : { productId: row.productId, at: row.startsAt, places: 0 };
+    const moves = productChanged || scheduled.startsAt.getTime() !== row.startsAt.getTime();
+    const needsPlaces = moves || unitItems.length > own.places;
+    if (needsPlaces) {
+      // both departures, in one order, so two amendments never wait for each other
+      const locks = [
+        { p: product, at: scheduled.startsAt },
+        ...(current && moves ? [{ p: current, at: row.startsAt }] : []),
+      ].sort((a, b) => `${a.p.id}/${a.at.toISOString()}`.localeCompare(`${b.p.id}/${b.at.toISOString()}`));
+      for (const l of locks) await lockDeparture(tx, l.p, l.at);
+    }
+    const at = await dbClock(tx);
+    const d = allowed(row, current, { type: 'booking.amend', at: at.getTime() });
+    if (needsPlaces) {
+      openDeparture(product, availabilityId, at);
+      const departure = (await departureOf(tx, product, availabilityId, at))!;
+      const mine = sameDeparture(product, departure, own.productId, own.at) ? own.places : 0;
+      if (departure.vacancies + mine < unitItems.length) soldOut(departure, unitItems.length, mine);
+    }
+    await updateBooking(tx, uuid, {
+      productId: product.id,
+      optionId: option.id,
+      availabilityId: scheduled.availabilityId,
+      startsAt: scheduled.startsAt,
+      localDate: scheduled.localDate,
+      unitItems,
+      pax: unitItems.length,
+      resellerReference: body.resellerReference,
+      notes: body.notes,
+      ...(contact ? { contact: { ...row.contact, ...contact } } : {}),
+      ...(row.status === 'ON_HOLD' && body.expirationMinutes ? { expiresInMinutes: body.expirationMinutes } : {}),
+    });
+    if (!d.effects.includes('amendOrder')) return;
+    const after = (await bookingOfTeam(tx, caller.teamId, uuid))!;
+    const changes = await amendBookingOrder(tx, after, channelOperator(caller));
+    if (changes.length === 0) return;
+    await insertInboxItem(tx, {
+      teamId: caller.teamId,
+      kind: 'AMENDMENT',
+      channel: after.channel,
+      source: 'OCTO',
+      orderId: after.orderId,
+      bookingUuid: uuid,
+      reference: after.resellerReference ?? after.supplierReference,
+      changes,
+    });
+  });
+  return answer(call.db, call, uuid);
+}
+
+export async function cancel(call: Call, uuid: string, body: CancelBody): Promise<OctoBooking> {
+  const reason = body.reason?.trim() || null;
+  await call.db.tx(async (tx) => {
+    const row = await lockedBooking(tx, call, uuid);
+    const product = await sellableProduct(tx, call.caller.teamId, row.productId);
+    const at = await dbClock(tx);
+    // `force` is not honoured: past the cut-off only the operator cancels
+    const d = allowed(row, product, { type: 'booking.cancel', at: at.getTime() });
+    if (d.from === d.next) return;
+    await updateBooking(tx, uuid, {
+      status: d.next,
+      cancellation: { refund: 'FULL', reason, utcCancelledAt: at.toISOString() },
+    });
+    if (!d.effects.includes('cancelOrder')) return;
+    await cancelBookingOrder(tx, row, reason, channelOperator(call.caller));
+    await insertInboxItem(tx, {
+      teamId: call.caller.teamId,
+      kind: 'CANCELLATION',
+      channel: row.channel,
+      source: 'OCTO',
+      orderId: row.orderId,
+      bookingUuid: uuid,
+      reference: row.resellerReference ?? row.supplierReference,
+      reason,
+    });
+  });
+  return answer(call.db, call, uuid);
+}

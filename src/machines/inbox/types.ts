@@ -1,0 +1,34 @@
+import type { InboxItem, InboxShow } from '../../api/services/inbox';
+import type { InboxCountsHandle } from '../nav-counts/types';
+
+export type { InboxItem, InboxShow };
+
+export interface InboxInput {
+  teamId: string;
+  /** The signed-in person: an acknowledgement shows their name at once. */
+  user: { id: string; name: string };
+  /** The navigation's counts (the session's): told when an item was acknowledged. */
+  navCounts: InboxCountsHandle | null;
+}
+
+export interface InboxContext extends Omit<InboxInput, 'user'> {
+  user: { id: string; name: string };
+  /** Open items only (the default) or every item. */
+  show: InboxShow;
+  items: InboxItem[];
+  hasMore: boolean;
+  nextCursor: string | null;
+  /** The item being acknowledged as it was before (to put it back if the server says no). */
+  acknowledging: InboxItem | null;
+}
+
+export type InboxEvent =
+  /** The list failed: ask again. */
+  | { type: 'inbox.retry' }
+  /** Load the list again from the top. */
+  | { type: 'inbox.reload' }
+  /** Open items only, or every item. */
+  | { type: 'inbox.show'; show: InboxShow }
+  /** The next page. */
+  | { type: 'inbox.more' }
+  | { type: 'inbox.acknowledge'; id: string };

@@ -1,0 +1,285 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, getNextSnapshot } from 'xstate';
+import type { ChannelKey, CreatedKey, KeyOutcome } from '../../src/api/services/channel-keys';
+import { CHANNEL_KEYS_TEXT, keyNameProblem } from '../../src/domain/channel-keys';
+import type { NotifyEvent } from '../../src/machines/notify';
+import { channelKeysMachine, type ChannelKeysEvent } from '../../src/machines/channel-keys/channel-keys.machine';
+import { enabledEvents } from './onboarding-harness';
+import { allTransitions, idleActor, modelPaths, replay, type Model, type Path, type Snap } from './model-replay';
+import { done, failed, type Synthetic } from './shared-fakes';
+
+/**
+ * Model-based: the Connections page's paths come from the production machine, each replayed on a
+ * real actor whose services answer when the path says: loading and its failure, creating a key
+ * (accepted: its secret on screen until closed; refused on the field; failed), copying the secret
+ * (done, refused by the browser, again), revoking with its confirmation (accepted, refused,
+ * failed). Together the paths take every transition of the machine.
+ */
+const key = (over: Partial<ChannelKey> & Pick<ChannelKey, 'id' | 'name'>): ChannelKey => ({
+  channel: 'KLOOK',
+  prefix: 'tdk_AbCdEf',
+  createdAt: '2026-11-26T03:00:00.000Z',
+  createdBy: { id: 'u-admin', name: 'Alex Admin' },
+  lastUsedAt: null,
+  revokedAt: null,
+  ...over,
+});
+const LIVE = key({ id: 'k-live', name: 'Klook live', lastUsedAt: '2026-11-27T01:30:00.000Z' });
+const OLD = key({ id: 'k-old', name: 'Viator old', channel: 'VIATOR', revokedAt: '2026-11-20T00:00:00.000Z' });
+const KEYS = [LIVE, OLD];
+const SECRET = 'tdk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd';
+const ok = <T>(data: T): KeyOutcome<T> => ({ ok: true, data });
+const refusal = (message: string): KeyOutcome<never> => ({ ok: false, refusal: message });
+
+type Event = ChannelKeysEvent | Synthetic;
+const GESTURES: Event[] = [
+  { type: 'keys.retry' },
+  { type: 'keys.name', name: 'KKday live' },
+  { type: 'keys.name', name: '   ' },
+  { type: 'keys.name', name: 'x'.repeat(101) },
+  { type: 'keys.channel', channel: 'KKDAY' },
+  { type: 'keys.create' },
+  { type: 'keys.revoke', id: LIVE.id },
+  { type: 'keys.revoke', id: OLD.id },
+  { type: 'revoke.cancel' },
+  { type: 'revoke.confirm' },
+  { type: 'secret.copy' },
+  { type: 'secret.close' },
+];
+
+type Ctx = {
+  draft: { name: string; channel: ChannelKey['channel'] };
+  revoking: ChannelKey | null;
+  keys: ChannelKey[];
+  created: CreatedKey | null;
+  fieldError: string | null;
+  error: string | null;
+};
+const ctx = (s: Snap) => s.context as unknown as Ctx;
+
+/** The services' answers, as they would come for the request under way. */
+function answers(s: Snap): Event[] {
+  const c = ctx(s);
+  const created = key({
+    id: 'k-new',
+    name: c.draft.name.trim(),
+    channel: c.draft.channel,
+    prefix: SECRET.slice(0, 10),
+  });
+  return [
+    done('loadKeys', KEYS),
+    failed('loadKeys'),
+    done('createKey', ok({ key: created, secret: SECRET })),
+    done('createKey', refusal('Give the key a name')),
+    failed('createKey'),
+    done('copySecret', undefined),
+    failed('copySecret'),
+    ...(c.revoking ? [done('revokeKey', ok({ ...c.revoking, revokedAt: '2026-11-28T00:00:00.000Z' }))] : []),
+    done('revokeKey', refusal('API key not found')),
+    failed('revokeKey'),
+  ];
+}
+
+const model: Model<ChannelKeysEvent> = {
+  machine: channelKeysMachine,
+  input: { teamId: 'team-1', timezone: 'Asia/Ho_Chi_Minh', origin: 'https://desk.example.com' },
+  events: (s) => enabledEvents<ChannelKeysEvent>([...GESTURES, ...answers(s)])(s as never),
+  // what steers the machine (the lists and the texts are checked on the paths below)
+  key: (s) => {
+    const c = ctx(s);
+    return {
+      value: s.value,
+      name: keyNameProblem(c.draft.name) ?? 'valid',
+      fieldError: c.fieldError !== null,
+      error: c.error !== null,
+      secret: c.created !== null,
+    };
+  },
+};
+/**
+ * Copying again from `copied` or `copyFailed` lands where the first copy did (same state, same
+ * incoming event), so the shortest paths reach it once: those two edges are added to the paths
+ * that end in their source.
+ */
+function copyAgain(shortest: Path[]): Path[] {
+  const event = { type: 'secret.copy' } as const;
+  return (['copied', 'copyFailed'] as const).map((from) => {
+    const base = shortest.find((p) => JSON.stringify(p.state.value) === JSON.stringify({ ready: { secret: from } }))!;
+    const next = getNextSnapshot(channelKeysMachine, base.state as never, event) as unknown as Snap;
+    return { steps: [...base.steps, { state: next, event }], state: next };
+  });
+}
+const shortestPaths = modelPaths(model);
+const paths = [...shortestPaths, ...copyAgain(shortestPaths)];
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+const title = (p: Path) =>
+  p.steps
+    .slice(1)
+    .map((s) => s.event.type.replace('xstate.', ''))
+    .join(' → ') || 'initial';
+
+describe('the Connections page model', () => {
+  const taken = new Set<string>();
+
+  it('reaches every state, the field’s errors and the page’s errors', () => {
+    const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    for (const v of [
+      '"loading"',
+      '"failed"',
+      '{"ready":"idle"}',
+      '{"ready":"creating"}',
+      '{"ready":{"secret":"shown"}}',
+      '{"ready":{"secret":"copying"}}',
+      '{"ready":{"secret":"copied"}}',
+      '{"ready":{"secret":"copyFailed"}}',
+      '{"ready":"confirmingRevoke"}',
+      '{"ready":"revoking"}',
+    ])
+      expect(values, v).toContain(v);
+    const fieldErrors = new Set(paths.map((p) => ctx(p.state).fieldError));
+    expect(fieldErrors).toEqual(
+      new Set([null, CHANNEL_KEYS_TEXT.nameMissing, CHANNEL_KEYS_TEXT.nameTooLong, 'Give the key a name']),
+    );
+    const errors = new Set(paths.map((p) => ctx(p.state).error));
+    expect(errors).toEqual(
+      new Set([
+        null,
+        CHANNEL_KEYS_TEXT.loadFailed,
+        CHANNEL_KEYS_TEXT.createFailed,
+        CHANNEL_KEYS_TEXT.revokeFailed,
+        'API key not found',
+      ]),
+    );
+  });
+
+  describe.each(paths.map((p) => [title(p), p] as const))('%s', (_, path) => {
+    it('replays on a real actor, state by state', async () => {
+      const seen = await replay(model, path, (actual, expected, event) => expect(actual, event).toBe(expected));
+      seen.forEach((t) => taken.add(t));
+    });
+  });
+
+  it('took every transition of the machine on the way', () => {
+    expect([...taken].sort()).toEqual([...new Set(allTransitions(channelKeysMachine.root))].sort());
+  });
+});
+
+describe('the Connections page, what the paths keep', () => {
+  const events = (p: Path) => p.steps.map((s) => s.event.type);
+  const find = (predicate: (p: Path) => boolean) => {
+    const p = paths.find(predicate);
+    expect(p).toBeDefined();
+    return p!;
+  };
+
+  it('knows where resellers call: the origin’s /octo', () => {
+    expect(ctx(paths[0].state)).toMatchObject({
+      baseUrl: 'https://desk.example.com/octo',
+      timezone: 'Asia/Ho_Chi_Minh',
+    });
+  });
+
+  it('a created key heads the list; its secret is in context while shown, and the form is empty again', () => {
+    const p = find((x) => events(x).at(-1) === 'xstate.done.actor.createKey' && ctx(x.state).created !== null);
+    const c = ctx(p.state);
+    expect(c.created).toEqual({ key: c.keys[0], secret: SECRET });
+    expect(c.keys.slice(1)).toEqual(KEYS);
+    expect(c.draft.name).toBe('');
+  });
+
+  it('closing the secret drops it from the context, whatever the copy did', () => {
+    const closed = paths.filter((x) => events(x).at(-1) === 'secret.close');
+    expect(closed.length).toBeGreaterThan(0);
+    for (const p of closed) {
+      expect(ctx(p.state).created).toBeNull();
+      expect(JSON.stringify(p.state.context)).not.toContain(SECRET);
+    }
+  });
+
+  it('a refused name keeps what was typed, with the server’s words on the field', () => {
+    const p = find((x) => events(x).at(-1) === 'xstate.done.actor.createKey' && ctx(x.state).fieldError !== null);
+    expect(ctx(p.state).fieldError).toBe('Give the key a name');
+    expect(ctx(p.state).draft.name).not.toBe('');
+    expect(p.state.value).toEqual({ ready: 'idle' });
+  });
+
+  it('a revoked key stays in the list with its revocation; a revoked key cannot be revoked again', () => {
+    const p = find((x) => events(x).at(-1) === 'xstate.done.actor.revokeKey' && ctx(x.state).error === null);
+    const live = ctx(p.state).keys.find((k) => k.id === LIVE.id)!;
+    expect(live.revokedAt).not.toBeNull();
+    expect(ctx(p.state).keys).toHaveLength(KEYS.length);
+    const revokes = paths.flatMap((x) => x.steps.map((st) => st.event)).filter((e) => e.type === 'keys.revoke');
+    expect(revokes.length).toBeGreaterThan(0);
+    expect(revokes.filter((e) => (e as unknown as { id: string }).id === OLD.id)).toEqual([]);
+  });
+});
+
+describe('the Connections page, with its services', () => {
+  const created = key({ id: 'k-new', name: 'KKday live', channel: 'KKDAY' });
+
+  function start(copy: () => Promise<void>) {
+    const create = vi.fn(async (_: { input: { teamId: string; channel: ChannelKey['channel']; name: string } }) =>
+      ok<CreatedKey>({ key: created, secret: SECRET }),
+    );
+    const logic = channelKeysMachine.provide({
+      actors: {
+        loadChannelKeys: fromPromise(async () => KEYS),
+        createChannelKey: fromPromise(create),
+        copyKeySecret: fromPromise(async ({ input }: { input: { secret: string } }) => {
+          expect(input.secret).toBe(SECRET);
+          await copy();
+        }),
+        revokeChannelKey: fromPromise(async () => ok<ChannelKey>({ ...LIVE, revokedAt: '2026-11-28T00:00:00.000Z' })),
+      },
+    });
+    const actor = createActor(logic, { input: model.input as never });
+    const notices: NotifyEvent[] = [];
+    actor.on('notify', (n) => notices.push(n));
+    actor.start();
+    return { actor, create, notices };
+  }
+
+  it('creates with the trimmed name and channel, says so, copies on request, and forgets the secret on close', async () => {
+    const copied = vi.fn(async () => undefined);
+    const { actor, create, notices } = start(copied);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true));
+    actor.send({ type: 'keys.name', name: '  KKday live ' });
+    actor.send({ type: 'keys.channel', channel: 'KKDAY' });
+    actor.send({ type: 'keys.create' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { secret: 'shown' } })).toBe(true));
+    expect(create.mock.calls[0][0].input).toEqual({ teamId: 'team-1', channel: 'KKDAY', name: 'KKday live' });
+    expect(notices).toEqual([{ type: 'notify', kind: 'success', message: CHANNEL_KEYS_TEXT.created('KKday live') }]);
+    actor.send({ type: 'secret.copy' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { secret: 'copied' } })).toBe(true));
+    expect(copied).toHaveBeenCalledOnce();
+    expect(notices.at(-1)).toMatchObject({ kind: 'success', message: CHANNEL_KEYS_TEXT.copied });
+    actor.send({ type: 'secret.close' });
+    expect(actor.getSnapshot().context.created).toBeNull();
+    // the draft keeps the channel, so a second key for the same OTA is one name away
+    expect(actor.getSnapshot().context.draft).toEqual({ name: '', channel: 'KKDAY' });
+    actor.stop();
+  });
+
+  it('a clipboard the browser refuses leaves the secret on screen to copy by hand', async () => {
+    const { actor } = start(async () => Promise.reject(new DOMException('Denied', 'NotAllowedError')));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true));
+    actor.send({ type: 'keys.name', name: 'KKday live' });
+    actor.send({ type: 'keys.create' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { secret: 'shown' } })).toBe(true));
+    actor.send({ type: 'secret.copy' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { secret: 'copyFailed' } })).toBe(true));
+    expect(actor.getSnapshot().context.created?.secret).toBe(SECRET);
+    actor.stop();
+  });
+
+  it('a blank name is refused before any call', () => {
+    const actor = idleActor(model as never).start();
+    expect(actor.getSnapshot().can({ type: 'keys.create' } as never)).toBe(false);
+    actor.stop();
+  });
+});
