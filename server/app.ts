@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
+  LogController,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -17,6 +18,7 @@ import { registerEmailWorker, type AppEmailWorkerOptions } from './email/registe
 import { apiNotFound, frameworkErrorHandler, registerErrorHandling, schemaErrorFormatter } from './error-handler';
 import { clientErrorHandler } from './http/client-error';
 import { registerLoopbackRedirect } from './http/loopback';
+import { registerRequestLog, requestIdOf } from './http/request-log';
 import { isApiPath } from './http/paths';
 import { registerSiteFiles } from './http/site-files';
 import { loadIdentityKeys, registerIdentity, type IdentityKeys } from './identity';
@@ -39,8 +41,8 @@ export interface BuildAppOptions {
   contractPath?: string;
   /** Keys of the embedded identity provider; default: loaded from (or created in) config.dataDir. */
   identityKeys?: IdentityKeys;
-  /** Fastify logger options; default: no logging. */
-  logger?: boolean | { level: string };
+  /** Fastify logger options; default: no logging. `stream`: where the JSON lines go (stdout). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Deliver queued e-mails from this process (true: with the defaults); default: off. */
   emailWorker?: boolean | AppEmailWorkerOptions;
   /** Mark expired channel holds EXPIRED from this process (true: every 15 s); default: off. */
@@ -64,6 +66,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     schemaErrorFormatter,
     frameworkErrors: frameworkErrorHandler(headers),
     clientErrorHandler: clientErrorHandler(headers),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    // one access line per request instead of Fastify's two (registerRequestLog)
+    logController: new LogController({ disableRequestLogging: true }),
     // OCTO's paths are written with and without a trailing slash (/products/)
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });
@@ -78,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorateRequest('channel', null);
 
   registerSecurityHeaders(app, config);
+  registerRequestLog(app);
   registerErrorHandling(app);
   registerLoopbackRedirect(app, config.publicOrigin);
 

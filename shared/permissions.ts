@@ -105,6 +105,8 @@ export const OPERATION_ACCESS = {
   updateFeature: 'platform-admin',
   downloadExport: 'public',
   getHealth: 'public',
+  getHealthLive: 'public',
+  getHealthReady: 'public',
 } as const satisfies Record<OperationId, Requirement>;
 
 /** The least team role an operation needs (MEMBER for those that need no team role). */

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { Db } from './client';
+import { appliedMigrations } from '../repo/health';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
@@ -38,4 +39,11 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<str
     }
     return applied;
   });
+}
+
+/** The migration files not applied to the database yet (all of them before the first start). */
+export async function pendingMigrations(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  const applied = await appliedMigrations(db);
+  return files.filter((f) => !applied.has(f));
 }

@@ -23,7 +23,7 @@ import {
 } from './exports';
 import { listFeatures, updateFeature } from './features';
 import { searchGuides } from './guides';
-import { getHealth } from './health';
+import { getHealth, getHealthLive, getHealthReady } from './health';
 import { getMailContent, listMailVariables, previewMailContent, updateMailContent } from './mail-content';
 import {
   addOrderComment,
@@ -156,6 +156,8 @@ export const handlers: Handlers = {
   updateFeature,
   downloadExport,
   getHealth,
+  getHealthLive,
+  getHealthReady,
 };
 
 /** The Fastify route handler of every operation. */

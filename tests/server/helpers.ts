@@ -39,6 +39,8 @@ export interface TestAppOptions {
   now?: Date;
   /** Run the e-mail delivery worker (off by default: most suites only queue). */
   emailWorker?: BuildAppOptions['emailWorker'];
+  /** The server's log (off by default). */
+  logger?: BuildAppOptions['logger'];
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -104,6 +106,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     handlers: opts.handlers,
     staticDir: opts.staticDir ?? null,
     emailWorker: opts.emailWorker,
+    logger: opts.logger,
   });
   await app.ready();
   return {

@@ -79,6 +79,8 @@ const mailTemplate = { subject: 'Your {{ productName }} booking', body: 'Hello {
 const REQUESTS = {
   // public and signed-in operations
   getHealth: () => ({}),
+  getHealthLive: () => ({}),
+  getHealthReady: () => ({}),
   signIn: async (who) => ({
     path: { provider: 'google' },
     body: { idToken: await appIdToken(t, who.email), orgDisplayId: 'tourdesk-vn' },
