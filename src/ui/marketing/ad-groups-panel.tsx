@@ -16,7 +16,7 @@ import {
   selectTagDraft,
   type AdGroupsActorRef,
 } from '../../machines/ad-groups/selectors';
-import { ConfirmDialog } from '../products/confirm-dialog';
+import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import { GroupItemsEditor } from './group-items-editor';
 
 /** The team's groups: create one with a tag, open one to arrange its ads, delete one (each as the role may). */

@@ -16,7 +16,7 @@ import {
 import type { ProductSection } from '../../machines/products/types';
 import { useInspect } from '../app/inspect';
 import { ActorTreeNotifications } from '../app/notifications';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import { MailContentEditor } from './mail-content-editor';
 import { ProductList } from './product-list';
 import { ScheduleEditor } from './schedule-editor';

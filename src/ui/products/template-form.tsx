@@ -18,7 +18,7 @@ import {
   type MailContentActorRef,
 } from '../../machines/mail-content/selectors';
 import type { ProductsActorRef } from '../../machines/products/selectors';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import { VariableList } from './variable-list';
 
 const fieldStyle = { px: '2', py: '1.5', borderWidth: '1px', borderRadius: 'md', bg: 'bg', width: 'full' } as const;

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { CHANNEL_KEYS_TEXT, otaLabel } from '../../domain/channel-keys';
 import { selectConfirming, selectCopy, selectCreated, selectRevoking } from '../../machines/channel-keys/selectors';
+import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import type { ChannelKeysRef } from './connections-page';
 
 /**
@@ -76,42 +77,21 @@ export function SecretDialog({ actor }: { actor: ChannelKeysRef }) {
 export function RevokeKeyDialog({ actor }: { actor: ChannelKeysRef }) {
   const key = useSelector(actor, selectConfirming);
   const revoking = useSelector(actor, selectRevoking);
+  if (!key) return null;
   return (
-    <Dialog.Root
-      recipe={dialogSlotRecipe}
-      role="alertdialog"
-      open={key !== null}
-      placement="center"
-      lazyMount
-      unmountOnExit
-      onOpenChange={(details) => {
-        if (!details.open) actor.send({ type: 'revoke.cancel' });
-      }}
+    <ConfirmDialog
+      testId="revoke-key-dialog"
+      title={`Revoke ${key.name}?`}
+      confirmLabel="Revoke"
+      cancelLabel="Cancel"
+      busy={revoking}
+      onConfirm={() => actor.send({ type: 'revoke.confirm' })}
+      onCancel={() => actor.send({ type: 'revoke.cancel' })}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="revoke-key-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Revoke {key?.name}?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>
-                {key ? otaLabel(key.channel) : ''}’s next call with this key is refused. This cannot be undone: to
-                connect again, create a new key.
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" disabled={revoking} onClick={() => actor.send({ type: 'revoke.cancel' })}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" loading={revoking} onClick={() => actor.send({ type: 'revoke.confirm' })}>
-                Revoke
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>
+        {otaLabel(key.channel)}’s next call with this key is refused. This cannot be undone: to connect again, create a
+        new key.
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Modal } from '../dialogs/modal';
+import { Modal } from './modal';
 
 interface ConfirmDialogProps {
   title: string;
@@ -10,9 +10,12 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   testId: string;
+  /** While the confirmed action runs: the confirm button spins, Cancel waits. */
+  busy?: boolean;
 }
 
-/** A question before something is lost (a template, unsaved changes): an alert dialog, Escape cancels. */
+/** A question before something is lost (a template, unsaved changes, a member, a key): an alert dialog,
+ *  open while rendered; Escape cancels. */
 export function ConfirmDialog({
   title,
   children,
@@ -21,6 +24,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   testId,
+  busy = false,
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -30,10 +34,10 @@ export function ConfirmDialog({
       onClose={onCancel}
       footer={
         <>
-          <Button variant="outline" onClick={onCancel}>
+          <Button variant="outline" disabled={busy} onClick={onCancel}>
             {cancelLabel}
           </Button>
-          <Button colorPalette="red" onClick={onConfirm}>
+          <Button colorPalette="red" loading={busy} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </>
