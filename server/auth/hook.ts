@@ -3,7 +3,8 @@ import { isOta } from '../../shared/otas';
 import type { OperationId } from '../../shared/permissions';
 import { dueForTouch, hashKey, looksLikeKey } from '../channel/keys';
 import { HttpError } from '../http/errors';
-import { keyByHash, touchKey } from '../repo/channel-keys';
+import { findKey } from '../channel/key-cache';
+import { touchKey } from '../repo/channel-keys';
 import { isRevoked } from '../repo/revoked-tokens';
 import { InvalidAccessToken, verifyAccessToken } from './tokens';
 
@@ -41,7 +42,7 @@ export async function authenticate(req: FastifyRequest, _reply: FastifyReply): P
 
 /** A channel key: its team and OTA (whether they may write where the request says is the handler's call). */
 async function authenticateChannel(req: FastifyRequest, secret: string): Promise<void> {
-  const key = await keyByHash(req.server.db, hashKey(secret));
+  const key = await findKey(req.server.db, hashKey(secret));
   if (!key || key.revoked || !isOta(key.channel)) {
     throw new HttpError(401, 'UNAUTHORIZED', 'The API key is invalid or has been revoked');
   }

@@ -55,9 +55,26 @@ export function statusOf(d: Pick<Departure, 'closed' | 'vacancies' | 'capacity'>
 }
 
 /** The window whose orders and holds use the departure's places. */
-function windowOf(product: SellableProduct, d: ScheduledDeparture): DepartureWindow {
+export function windowOf(product: SellableProduct, d: ScheduledDeparture): DepartureWindow {
   if (product.schedule.availabilityType === 'OPENING_HOURS') return { from: d.dayFrom, to: d.dayTo };
   return { from: d.startsAt, to: new Date(d.startsAt.getTime() + 1) };
+}
+
+/** A scheduled departure with `used` places taken, as it reads at `now`. */
+export function departureWith(product: SellableProduct, d: ScheduledDeparture, used: number, now: Date): Departure {
+  const capacity = product.schedule.capacity;
+  return {
+    availabilityId: d.availabilityId,
+    startsAt: d.startsAt,
+    localDate: d.localDate,
+    localDateTimeEnd: d.localDateTimeEnd,
+    utcCutoffAt: d.utcCutoffAt,
+    capacity,
+    vacancies: Math.max(0, capacity - used),
+    closed: d.closedDate || now.getTime() >= d.utcCutoffAt.getTime(),
+    localTime: d.localTime,
+    localDateTimeStart: d.availabilityId,
+  };
 }
 
 /** The departures with their vacancies now, counted in one statement. */
@@ -73,19 +90,7 @@ async function withVacancies(
     product.id,
     scheduled.map((d) => windowOf(product, d)),
   );
-  const capacity = product.schedule.capacity;
-  return scheduled.map((d, i) => ({
-    availabilityId: d.availabilityId,
-    startsAt: d.startsAt,
-    localDate: d.localDate,
-    localDateTimeEnd: d.localDateTimeEnd,
-    utcCutoffAt: d.utcCutoffAt,
-    capacity,
-    vacancies: Math.max(0, capacity - used[i]),
-    closed: d.closedDate || now.getTime() >= d.utcCutoffAt.getTime(),
-    localTime: d.localTime,
-    localDateTimeStart: d.availabilityId,
-  }));
+  return scheduled.map((d, i) => departureWith(product, d, used[i], now));
 }
 
 /**

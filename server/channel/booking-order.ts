@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { COUNTS_AS_CHILD, type UnitType } from '../../shared/schedule';
 import type { Db } from '../db/client';
-import { lockOrder, orderWithOtaId, teamCode, type BookingRow, type StoredUnitItem } from '../repo/channel-bookings';
-import { appendEvents, type Operator } from '../repo/events';
-import { insertOrders, ordersByIds, type Price } from '../repo/orders';
-import { nextDisplayIds } from '../repo/sequence';
+import { confirmHold, lockOrder, type BookingRow, type StoredUnitItem } from '../repo/channel-bookings';
+import { appendEvents, eventId, type Operator } from '../repo/events';
+import { ordersByIds, type Price } from '../repo/orders';
 import { moveStatuses } from '../repo/status-moves';
 import { unprocessable } from '../octo/errors';
+import type { BookingStatus } from './booking.machine';
 import { applyChannelChange, type ChannelOrderFields, type FieldChange } from './order-changes';
 import { currencyPrecision, toMinor } from './pricing';
 
@@ -68,43 +68,48 @@ export const otaOrderIdOf = (b: Pick<BookingRow, 'resellerReference' | 'supplier
   b.resellerReference || b.supplierReference;
 
 /**
- * Creates the order of a booking being confirmed (status New Order, "Booked by Klook (OCTO)");
- * its id. A reference another order of the team and OTA has already is refused.
+ * Confirms a hold into a new order of its team (status New Order, "Booked by Klook (OCTO)") in one
+ * statement (confirmHold): the booking as stored after, with the places its departure has used, or
+ * undefined when the booking changed since it was read (`stamp`) or ran out under the departure's
+ * lock. A reference another order of the team and OTA has already is refused (the unique index
+ * orders_team_ota_order decides, so two confirmations racing for one reference cannot both win).
  */
-export async function createBookingOrder(tx: Db, b: BookingRow, by: Operator): Promise<string> {
+export async function confirmIntoNewOrder(
+  db: Db,
+  b: BookingRow,
+  read: { stamp: string; status: BookingStatus; teamCode: string; window: { from: Date; to: Date } },
+  by: Operator,
+): Promise<{ row: BookingRow; used: number } | undefined> {
   const otaOrderId = otaOrderIdOf(b);
-  const taken = await orderWithOtaId(tx, b.teamId, b.channel, otaOrderId);
-  if (taken) throw referenceTaken(otaOrderId);
-  const code = await teamCode(tx, b.teamId);
-  const [displayId] = await nextDisplayIds(tx, b.teamId, 'orders', `${code}-`, 1);
   const f = orderFieldsOf(b);
-  const id = randomUUID();
   try {
-    await insertOrders(tx, b.teamId, b.channel, [
-      {
-        id,
-        display_id: displayId,
-        ota_order_id: otaOrderId,
-        departure_at: f.departureAt,
-        booked_at: new Date().toISOString(),
+    return await confirmHold(db, {
+      uuid: b.uuid,
+      teamId: b.teamId,
+      channel: b.channel,
+      prefix: `${read.teamCode}-`,
+      status: read.status,
+      stamp: read.stamp,
+      window: read.window,
+      order: {
+        id: randomUUID(),
+        otaOrderId,
+        departureAt: b.startsAt,
         language: f.language,
-        product_id: f.productId,
-        customer_name: f.customerName,
-        customer_email: f.customerEmail,
-        quantity_total: f.adults + f.children,
-        quantity_adult: f.adults,
-        quantity_child: f.children,
+        productId: f.productId,
+        customerName: f.customerName,
+        customerEmail: f.customerEmail,
+        adults: f.adults,
+        children: f.children,
         prices: f.prices,
-        status: 'new',
       },
-    ]);
+      event: { id: eventId(), byId: by.userId, byName: by.name, comment: `Booked by ${by.name}` },
+      booking: { contact: b.contact, resellerReference: b.resellerReference, unitItems: b.unitItems },
+    });
   } catch (err) {
-    // another confirmation took the reference between the check and the insert
     if (isUniqueViolation(err, 'orders_team_ota_order')) throw referenceTaken(otaOrderId);
     throw err;
   }
-  await appendEvents(tx, by, [{ teamId: b.teamId, orderId: id, type: 'CREATE', comment: `Booked by ${by.name}` }]);
-  return id;
 }
 
 const referenceTaken = (ref: string) =>

@@ -10,17 +10,27 @@ import { invalidAvailability, invalidBooking, invalidProduct, octoBadRequest, un
 import {
   bookingOfTeam,
   dbClock,
-  insertHold,
   listTeamBookings,
+  bookingToConfirm,
   lockOrder,
   updateBooking,
   uuidOwner,
   type BookingFilters,
   type BookingRow,
+  reserveHold,
   type StoredUnitItem,
 } from '../repo/channel-bookings';
+import { productAndUuidOwner, type UuidOwner } from '../repo/channel-products';
 import { insertInboxItem } from '../repo/inbox';
-import { departureOf, lockDeparture, sellableProduct, type Departure, type SellableProduct } from './availability';
+import {
+  departureOf,
+  departureWith,
+  lockDeparture,
+  sellableProduct,
+  windowOf,
+  type Departure,
+  type SellableProduct,
+} from './availability';
 import {
   asInput,
   contactOf,
@@ -38,7 +48,7 @@ import {
   type ReserveBody,
   type UnitItemInput,
 } from './booking-input';
-import { amendBookingOrder, cancelBookingOrder, createBookingOrder } from './booking-order';
+import { amendBookingOrder, cancelBookingOrder, confirmIntoNewOrder } from './booking-order';
 import { decide, type BookingContext, type BookingEvent } from './booking.machine';
 import { formatLocal, scheduledDeparture } from './departures';
 import { channelOperator, type ChannelCaller } from './keys';
@@ -104,8 +114,8 @@ export async function listBookings(call: Call, f: BookingFilters): Promise<OctoB
 // ---- writes ----
 
 /** The same uuid again: the same request answers its booking, another request is refused. */
-async function retried(call: Call, uuid: string, hash: string): Promise<OctoBooking | null> {
-  const owner = await uuidOwner(call.db, uuid);
+async function retried(call: Call, uuid: string, hash: string, owner?: UuidOwner): Promise<OctoBooking | null> {
+  owner ??= await uuidOwner(call.db, uuid);
   if (!owner) return null;
   if (owner.teamId !== call.caller.teamId || owner.requestHash !== hash) {
     throw invalidBooking(uuid, 'is already used by another booking: send a new uuid for a new booking');
@@ -113,29 +123,26 @@ async function retried(call: Call, uuid: string, hash: string): Promise<OctoBook
   return answer(call.db, call, uuid);
 }
 
+/**
+ * Three round trips: the key, the product with the uuid's owner, and the hold itself (lock, count
+ * and insert in one statement: reserveHold). Nothing is held when the places are not there.
+ */
 export async function reserve(call: Call, body: ReserveBody): Promise<OctoBooking> {
   const { db, caller } = call;
   const hash = requestHash(body);
-  if (body.uuid) {
-    const again = await retried(call, body.uuid, hash);
-    if (again) return again;
-  }
+  const found = await productAndUuidOwner(db, caller.teamId, body.productId, body.uuid ?? null);
+  if (found.owner) return (await retried(call, body.uuid!, hash, found.owner))!;
   const uuid = body.uuid ?? randomUUID();
-  const product = await sellableProduct(db, caller.teamId, body.productId);
+  const product = found.product;
   if (!product) throw invalidProduct(body.productId);
   const option = optionOf(product, body.optionId);
   const currency = currencyOf(option, body.currency);
   const unitItems = unitItemsOf(option, body.unitItems, currency);
   const contact = contactOf(body.contact);
   const scheduled = openDeparture(product, body.availabilityId, new Date());
-  const held = await db.tx(async (tx) => {
-    await lockDeparture(tx, product, scheduled.startsAt);
-    // a retry of this uuid that won the lock first
-    if (body.uuid && (await uuidOwner(tx, uuid))) return null;
-    const departure = await departureOf(tx, product, scheduled.availabilityId);
-    if (!departure) throw invalidAvailability(body.availabilityId);
-    if (departure.vacancies < unitItems.length) soldOut(departure, unitItems.length);
-    const row = await insertHold(tx, {
+  const held = await reserveHold(
+    db,
+    {
       uuid,
       teamId: caller.teamId,
       keyId: caller.keyId,
@@ -144,21 +151,28 @@ export async function reserve(call: Call, body: ReserveBody): Promise<OctoBookin
       resellerReference: body.resellerReference ?? null,
       productId: product.id,
       optionId: option.id,
-      availabilityId: departure.availabilityId,
-      startsAt: departure.startsAt,
-      localDate: departure.localDate,
+      availabilityId: scheduled.availabilityId,
+      startsAt: scheduled.startsAt,
+      localDate: scheduled.localDate,
       unitItems,
       pax: unitItems.length,
       expirationMinutes: body.expirationMinutes ?? DEFAULT_HOLD_MINUTES,
       contact,
       notes: body.notes ?? null,
       requestHash: hash,
-    });
-    // the departure as the hold leaves it, without counting again
-    return row ? { row, departure: { ...departure, vacancies: departure.vacancies - row.pax } } : null;
-  });
-  if (!held) return (await retried(call, uuid, hash))!;
-  return octoBooking(held.row, { product, departure: held.departure, pricing: call.pricing });
+    },
+    { startsAt: scheduled.startsAt, ...windowOf(product, scheduled) },
+    product.schedule.capacity,
+  );
+  // the departure as the hold leaves it, without counting again
+  const departure = departureWith(product, scheduled, held.used + (held.row?.pax ?? 0), held.clock);
+  if (held.row) return octoBooking(held.row, { product, departure, pricing: call.pricing });
+  // a retry of this uuid that won the lock first, else the places were not there
+  if (body.uuid) {
+    const again = await retried(call, uuid, hash);
+    if (again) return again;
+  }
+  return soldOut(departure, unitItems.length);
 }
 
 /** A booking of the caller's team, locked for the transaction. */
@@ -180,34 +194,46 @@ function allowed(row: BookingRow, product: SellableProduct | null, event: Bookin
   return d;
 }
 
+/** How often a confirmation reads the booking again when it changed between its read and its write. */
+const CONFIRM_ATTEMPTS = 3;
+
+/**
+ * Two round trips besides the key: the booking with its product and team code, then one statement
+ * that locks the booking and its departure, checks under the lock that the hold is still the one
+ * read and still live, and writes the order, its Activity and the booking (confirmIntoNewOrder).
+ * When the booking changed in between (amended, cancelled, confirmed by a retry, run out), it is
+ * read again and the statechart decides again.
+ */
 export async function confirm(call: Call, uuid: string, body: ConfirmBody): Promise<OctoBooking> {
   const contact = contactOf(body.contact);
-  const done = await call.db.tx(async (tx) => {
-    const row = await lockedBooking(tx, call, uuid);
-    const product = await sellableProduct(tx, call.caller.teamId, row.productId);
-    // the departure's lock first: a hold confirmed after its expiry may have lost its places
-    if (product && row.status === 'ON_HOLD') await lockDeparture(tx, product, row.startsAt);
-    const d = allowed(row, product, { type: 'booking.confirm', at: (await dbClock(tx)).getTime() });
-    if (!d.effects.includes('createOrder')) return null;
+  for (let attempt = 0; attempt < CONFIRM_ATTEMPTS; attempt++) {
+    const read = await bookingToConfirm(call.db, call.caller.teamId, uuid);
+    if (!read) throw invalidBooking(uuid);
+    const { row, product } = read;
+    const d = allowed(row, product ?? null, { type: 'booking.confirm', at: row.dbNow.getTime() });
+    // confirming a confirmed booking again answers it as it is
+    if (!d.effects.includes('createOrder')) return (await render(call.db, call, [row]))[0];
     const unitItems = body.unitItems ? sameUnits(row, body.unitItems) : row.unitItems;
     const resellerReference = body.resellerReference ?? row.resellerReference;
     const confirmed = { ...row, contact: { ...row.contact, ...contact }, resellerReference, unitItems };
-    const orderId = await createBookingOrder(tx, confirmed, channelOperator(call.caller));
-    const stored = await updateBooking(tx, uuid, {
-      status: d.next,
-      confirmedNow: true,
-      expiresInMinutes: null,
-      contact: confirmed.contact,
-      resellerReference,
-      unitItems,
-      orderId,
-    });
-    return { row: stored, product };
-  });
-  // confirming a confirmed booking again answers it as it is
-  if (!done) return answer(call.db, call, uuid);
-  const departure = done.product ? await departureOf(call.db, done.product, done.row.availabilityId) : null;
-  return octoBooking(done.row, { product: done.product, departure, pricing: call.pricing });
+    const scheduled = product ? scheduledDeparture(product.schedule, product.timezone, row.availabilityId) : null;
+    // a product no longer sold (or a departure no longer scheduled) still locks the hold's instant
+    const window =
+      product && scheduled
+        ? windowOf(product, scheduled)
+        : { from: row.startsAt, to: new Date(row.startsAt.getTime() + 1) };
+    const done = await confirmIntoNewOrder(
+      call.db,
+      confirmed,
+      { stamp: read.stamp, status: d.next, teamCode: read.teamCode, window },
+      channelOperator(call.caller),
+    );
+    if (!done) continue;
+    // the hold's places became the order's: the departure reads as counted under the lock
+    const departure = product && scheduled ? departureWith(product, scheduled, done.used, row.dbNow) : null;
+    return octoBooking(done.row, { product: product ?? null, departure, pricing: call.pricing });
+  }
+  throw unprocessable('The booking kept changing while it was being confirmed: send the confirmation again');
 }
 
 /** Unit items sent with a confirmation: contacts and references of the same units (changing the

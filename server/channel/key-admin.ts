@@ -3,6 +3,7 @@ import type { Schemas } from '../../shared/contract';
 import type { Ota } from '../../shared/otas';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
+import { forgetKey } from './key-cache';
 import { insertKey, keysOfTeam, revokeKey, type ChannelKeyRow } from '../repo/channel-keys';
 import { hashKey, keyPrefix, newKeySecret } from './keys';
 
@@ -59,5 +60,6 @@ export async function revokeChannelKey(
 ): Promise<Schemas['ChannelKey']> {
   const row = await revokeKey(db, teamId, id, byId);
   if (!row) throw notFound('API key');
+  forgetKey(row.id);
   return channelKeyView(row);
 }

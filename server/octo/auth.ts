@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isOta } from '../../shared/otas';
 import { dueForTouch, hashKey } from '../channel/keys';
-import { keyByHash, touchKey } from '../repo/channel-keys';
+import { findKey } from '../channel/key-cache';
+import { touchKey } from '../repo/channel-keys';
 import { OctoError } from './errors';
 
 /**
@@ -14,7 +15,7 @@ export async function authenticateChannel(req: FastifyRequest, _reply: FastifyRe
   if (!match) {
     throw new OctoError('UNAUTHORIZED', 'Send the API key in the Authorization header: Bearer <key>');
   }
-  const key = await keyByHash(req.server.db, hashKey(match[1]));
+  const key = await findKey(req.server.db, hashKey(match[1]));
   if (!key || key.revoked || !isOta(key.channel)) {
     throw new OctoError('FORBIDDEN', 'The API key is invalid or has been revoked');
   }

@@ -62,7 +62,8 @@ export async function usedPlaces(
 
 /**
  * Serialises the writers of one departure (reserve, amendment) until the transaction ends: a
- * transaction-scoped advisory lock on team/product/start, taken before counting the places.
+ * transaction-scoped advisory lock on team/product/start, taken before counting the places. The key
+ * is the one channel_lock_departure (migration 015) takes, so both serialise the same writers.
  */
 export async function lockDepartureKey(tx: Db, teamId: string, productId: string, startsAt: Date): Promise<void> {
   await tx.query(

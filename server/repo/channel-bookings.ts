@@ -1,6 +1,8 @@
 import type { Ota } from '../../shared/otas';
 import type { BookingStatus } from '../channel/booking.machine';
+import type { ProductSchedule } from '../../shared/schedule';
 import type { Db } from '../db/client';
+import type { ChannelProductRow } from './channel-products';
 
 /**
  * Channel bookings (OCTO holds and their confirmations): every statement of the booking service.
@@ -80,6 +82,37 @@ export async function bookingOfTeam(
   return row;
 }
 
+/** A booking of the team with what a confirmation needs besides, in one round trip: its product if it
+ *  is still sold through the channel, and the team's code. */
+export async function bookingToConfirm(
+  db: Db,
+  teamId: string,
+  uuid: string,
+): Promise<{ row: BookingRow; stamp: string; product: ChannelProductRow | undefined; teamCode: string } | undefined> {
+  const [found] = await db.query<
+    BookingRow & {
+      stamp: string;
+      teamCode: string;
+      timezone: string;
+      productName: string | null;
+      schedule: ProductSchedule | null;
+    }
+  >(
+    `SELECT ${COLUMNS}, (extract(epoch FROM b.updated_at) * 1000000)::int8::text AS stamp, t.code AS "teamCode", t.timezone, p.name AS "productName", p.schedule
+       FROM channel_bookings b JOIN teams t ON t.id = b.team_id
+       LEFT JOIN products p ON p.team_id = b.team_id AND p.id = b.product_id AND p.schedule IS NOT NULL
+      WHERE b.uuid = $1 AND b.team_id = $2`,
+    [uuid, teamId],
+    'channel_booking_to_confirm',
+  );
+  if (!found) return undefined;
+  const { stamp, teamCode, timezone, productName, schedule, ...row } = found;
+  const product = schedule
+    ? { id: row.productId, name: productName!, teamId: row.teamId, timezone, schedule }
+    : undefined;
+  return { row: row as BookingRow, stamp, product, teamCode };
+}
+
 /** Who holds a uuid (any team: the uuid is the table's key) and for which request. */
 export async function uuidOwner(db: Db, uuid: string): Promise<{ teamId: string; requestHash: string } | undefined> {
   const [row] = await db.query<{ teamId: string; requestHash: string }>(
@@ -109,38 +142,189 @@ export interface NewHold {
   requestHash: string;
 }
 
+const HOLD_COLUMNS = `uuid, team_id, key_id, channel, supplier_reference, reseller_reference, product_id,
+  option_id, availability_id, starts_at, local_date, unit_items, pax, status, utc_expires_at, contact, notes, request_hash`;
+
+const holdParams = (h: NewHold, from: number): { sql: string; values: unknown[] } => {
+  const values = [
+    h.uuid,
+    h.teamId,
+    h.keyId,
+    h.channel,
+    h.supplierReference,
+    h.resellerReference,
+    h.productId,
+    h.optionId,
+    h.availabilityId,
+    h.startsAt.toISOString(),
+    h.localDate,
+    JSON.stringify(h.unitItems),
+    h.pax,
+    h.expirationMinutes,
+    JSON.stringify(h.contact),
+    h.notes,
+    h.requestHash,
+  ];
+  const $ = (i: number) => `$${from + i}`;
+  const sql = `${$(0)}, ${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)}, ${$(9)},
+    ${$(10)}::date, ${$(11)}::jsonb, ${$(12)}, 'ON_HOLD', now() + ${$(13)} * interval '1 minute', ${$(14)}::jsonb,
+    ${$(15)}, ${$(16)}`;
+  return { sql, values };
+};
+
 /** Inserts a hold, expiring expirationMinutes from now by the database's clock: the row as stored,
  *  or undefined when the uuid was taken meanwhile. */
 export async function insertHold(tx: Db, h: NewHold): Promise<BookingRow | undefined> {
+  const p = holdParams(h, 1);
   const [row] = await tx.query<BookingRow>(
-    `INSERT INTO channel_bookings AS b (uuid, team_id, key_id, channel, supplier_reference, reseller_reference, product_id,
-       option_id, availability_id, starts_at, local_date, unit_items, pax, status, utc_expires_at, contact, notes,
-       request_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::date, $12::jsonb, $13, 'ON_HOLD',
-       now() + $14 * interval '1 minute', $15::jsonb, $16, $17)
+    `INSERT INTO channel_bookings AS b (${HOLD_COLUMNS}) VALUES (${p.sql})
      ON CONFLICT (uuid) DO NOTHING
      RETURNING ${COLUMNS}`,
-    [
-      h.uuid,
-      h.teamId,
-      h.keyId,
-      h.channel,
-      h.supplierReference,
-      h.resellerReference,
-      h.productId,
-      h.optionId,
-      h.availabilityId,
-      h.startsAt.toISOString(),
-      h.localDate,
-      JSON.stringify(h.unitItems),
-      h.pax,
-      h.expirationMinutes,
-      JSON.stringify(h.contact),
-      h.notes,
-      h.requestHash,
-    ],
+    p.values,
   );
   return row;
+}
+
+export interface HeldPlaces {
+  /** The hold as stored; undefined when the places were not there or the uuid was taken meanwhile. */
+  row: BookingRow | undefined;
+  /** Places used at the departure before this hold, counted after its lock. */
+  used: number;
+  /** The database's clock once the departure's lock was held. */
+  clock: Date;
+}
+
+/**
+ * A reserve in one statement (its own transaction): locks the departure and counts its places after
+ * the lock (channel_lock_departure, migration 015), then inserts the hold only if `capacity` leaves
+ * room for its pax. The lock is held until the statement's transaction ends, so concurrent reserves
+ * of one departure take turns and each counts the holds of those before it.
+ */
+export async function reserveHold(
+  db: Db,
+  h: NewHold,
+  lock: { startsAt: Date; from: Date; to: Date },
+  capacity: number,
+): Promise<HeldPlaces> {
+  const p = holdParams(h, 7);
+  const [row] = await db.query<BookingRow & { lockUsed: number; lockClock: Date }>(
+    `WITH d AS (SELECT clock, used FROM channel_lock_departure($1, $2, $3, $4, $5)),
+     ins AS (
+       INSERT INTO channel_bookings AS b (${HOLD_COLUMNS})
+       SELECT ${p.sql} FROM d WHERE d.used + $6 <= $${7 + p.values.length}
+       ON CONFLICT (uuid) DO NOTHING
+       RETURNING ${COLUMNS})
+     SELECT d.used AS "lockUsed", d.clock AS "lockClock", ins.* FROM d LEFT JOIN ins ON true`,
+    [
+      h.teamId,
+      h.productId,
+      lock.startsAt.toISOString(),
+      lock.from.toISOString(),
+      lock.to.toISOString(),
+      h.pax,
+      ...p.values,
+      capacity,
+    ],
+    'channel_reserve_hold',
+  );
+  const { lockUsed, lockClock, ...booking } = row;
+  return { row: booking.uuid ? (booking as BookingRow) : undefined, used: Number(lockUsed), clock: lockClock };
+}
+
+/** What confirming a hold writes: its order (numbered in the team's sequence), the order's first
+ *  Activity entry, and the booking itself; and what must still hold for it to be written. */
+export interface ConfirmWrite {
+  uuid: string;
+  teamId: string;
+  channel: Ota;
+  /** The team's display id prefix, e.g. "KH-". */
+  prefix: string;
+  status: BookingStatus;
+  /** The booking's stamp as it was read (bookingToConfirm): written only if nothing changed it since. */
+  stamp: string;
+  /** The departure's places: counted under its lock, in this window. */
+  window: { from: Date; to: Date };
+  order: {
+    id: string;
+    otaOrderId: string;
+    departureAt: Date;
+    language: string;
+    productId: string;
+    customerName: string;
+    customerEmail: string;
+    adults: number;
+    children: number;
+    prices: unknown[];
+  };
+  event: { id: string; byId: string; byName: string; comment: string };
+  booking: { contact: Record<string, unknown>; resellerReference: string | null; unitItems: StoredUnitItem[] };
+}
+
+/**
+ * Confirms a hold into a new order in one statement (its own transaction, or the caller's): locks
+ * the booking, then its departure (channel_lock_departure, which also counts the places), and writes
+ * only if the booking is still the hold that was read (same updated_at, ON_HOLD, no order) and still
+ * live by the database's clock under the departure's lock (what the statechart's holdIsLive says).
+ * Then the display number (next_display_number takes the team's turn), the order, its CREATE event
+ * and the booking's new state. The booking as stored with the departure's used places, or undefined
+ * when nothing was written. A reference the team's OTA has already fails on orders_team_ota_order.
+ */
+export async function confirmHold(db: Db, w: ConfirmWrite): Promise<{ row: BookingRow; used: number } | undefined> {
+  const o = w.order;
+  const [row] = await db.query<BookingRow & { lockUsed: number }>(
+    `WITH h AS (
+       SELECT uuid, starts_at, utc_expires_at FROM channel_bookings
+        WHERE uuid = $22 AND team_id = $2 AND (extract(epoch FROM updated_at) * 1000000)::int8 = $23::int8 AND status = 'ON_HOLD' AND order_id IS NULL
+        FOR UPDATE),
+     d AS (SELECT h.utc_expires_at > l.clock AS live, l.used FROM h, channel_lock_departure($2, $8, h.starts_at, $24, $25) l),
+     n AS (SELECT next_display_number($2, 'orders', $4)::text AS n FROM d WHERE d.live),
+     o AS (
+       INSERT INTO orders (id, team_id, ota, display_id, ota_order_id, departure_at, booked_at, language, product_id,
+         customer_name, customer_email, quantity_total, quantity_adult, quantity_child, prices, status)
+       SELECT $1, $2, $3, $4 || lpad(n.n, greatest(6, length(n.n)), '0'), $5, $6, now(), $7, $8, $9, $10,
+         $11::int + $12::int, $11, $12, $13::jsonb, 'new'
+         FROM n
+       RETURNING id),
+     e AS (
+       INSERT INTO event_logs (id, team_id, order_id, type, is_system_event, operated_by_id, operated_by_name,
+         comment, timestamp)
+       SELECT $14, $2, o.id, 'CREATE', false, $15, $16, $17, clock_timestamp() FROM o)
+     UPDATE channel_bookings AS b SET status = $18, utc_confirmed_at = now(), utc_expires_at = NULL,
+       contact = $19::jsonb, reseller_reference = $20, unit_items = $21::jsonb, order_id = o.id, updated_at = now()
+       FROM o, d WHERE b.uuid = $22
+     RETURNING ${COLUMNS}, d.used AS "lockUsed"`,
+    [
+      o.id,
+      w.teamId,
+      w.channel,
+      w.prefix,
+      o.otaOrderId,
+      o.departureAt.toISOString(),
+      o.language,
+      o.productId,
+      o.customerName,
+      o.customerEmail,
+      o.adults,
+      o.children,
+      JSON.stringify(o.prices),
+      w.event.id,
+      w.event.byId,
+      w.event.byName,
+      w.event.comment,
+      w.status,
+      JSON.stringify(w.booking.contact),
+      w.booking.resellerReference,
+      JSON.stringify(w.booking.unitItems),
+      w.uuid,
+      w.stamp,
+      w.window.from.toISOString(),
+      w.window.to.toISOString(),
+    ],
+    'channel_confirm_hold',
+  );
+  if (!row) return undefined;
+  const { lockUsed, ...booking } = row;
+  return { row: booking as BookingRow, used: Number(lockUsed) };
 }
 
 /** What a write may change of a booking (absent = kept). */
@@ -242,12 +426,6 @@ export async function expireHolds(db: Db): Promise<number> {
   return rows.length;
 }
 
-/** The team's code (the prefix of its display ids). */
-export async function teamCode(db: Db, teamId: string): Promise<string> {
-  const [row] = await db.query<{ code: string }>('SELECT code FROM teams WHERE id = $1', [teamId]);
-  return row.code;
-}
-
 export interface LockedOrder {
   status: string;
   productId: string;
@@ -269,18 +447,4 @@ export async function lockOrder(tx: Db, orderId: string): Promise<LockedOrder | 
 export async function dbClock(tx: Db): Promise<Date> {
   const [row] = await tx.query<{ now: Date }>('SELECT clock_timestamp() AS now');
   return row.now;
-}
-
-/** The team's order of the OTA with this OTA order id (case-insensitive), if any. */
-export async function orderWithOtaId(
-  db: Db,
-  teamId: string,
-  ota: Ota,
-  otaOrderId: string,
-): Promise<string | undefined> {
-  const [row] = await db.query<{ id: string }>(
-    'SELECT id FROM orders WHERE team_id = $1 AND ota = $2 AND upper(ota_order_id) = upper($3)',
-    [teamId, ota, otaOrderId],
-  );
-  return row?.id;
 }

@@ -47,6 +47,37 @@ export async function channelProduct(
   return row && toProduct(row);
 }
 
+/** Who holds a booking uuid already (any team: the uuid is the table's key) and for which request. */
+export interface UuidOwner {
+  teamId: string;
+  requestHash: string;
+}
+
+/**
+ * What a reserve reads before its lock, in one round trip: the team's product with a schedule (or
+ * undefined) and the owner of the uuid asked for (undefined: free, or no uuid sent).
+ */
+export async function productAndUuidOwner(
+  db: Db,
+  teamId: string,
+  productId: string,
+  uuid: string | null,
+): Promise<{ product: ChannelProductRow | undefined; owner: UuidOwner | undefined }> {
+  const [row] = await db.query<Partial<Row> & { owner_team: string | null; owner_hash: string | null }>(
+    `SELECT p.id, p.name, p.team_id, t.timezone, p.schedule, o.team_id AS owner_team, o.request_hash AS owner_hash
+       FROM (SELECT 1) one
+       LEFT JOIN products p ON p.team_id = $1 AND p.id = $2 AND p.schedule IS NOT NULL
+       LEFT JOIN teams t ON t.id = p.team_id
+       LEFT JOIN channel_bookings o ON o.uuid = $3`,
+    [teamId, productId, uuid],
+    'channel_product_and_uuid_owner',
+  );
+  return {
+    product: row.id ? toProduct(row as Row) : undefined,
+    owner: row.owner_team ? { teamId: row.owner_team, requestHash: row.owner_hash! } : undefined,
+  };
+}
+
 /** What OCTO's supplier shows: the team's name and the contact of its organization, if it has one. */
 export interface SupplierInfo {
   id: string;

@@ -117,3 +117,54 @@ describe('one uuid, one hold', () => {
     expect(n).toBe(1);
   });
 });
+
+describe('confirmations at once', () => {
+  const orderCount = async (productId: string) =>
+    (
+      await s.t.db.query<{ n: number; ids: number }>(
+        'SELECT count(*)::int AS n, count(DISTINCT display_id)::int AS ids FROM orders WHERE product_id = $1',
+        [productId],
+      )
+    )[0];
+
+  it('the same hold confirmed five times at once makes one order, and every answer is that booking', async () => {
+    const id = await product();
+    const held = booking(await api.reserve(reserveBody(id, departure(9), 2)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api.confirm(held.uuid)));
+    const confirmed = answers.map((r) => booking(r));
+    expect(new Set(confirmed.map((b) => b.status))).toEqual(new Set(['CONFIRMED']));
+    expect(await orderCount(id)).toEqual({ n: 1, ids: 1 });
+    expect(await vacancies(s.t, s.w.home.id, id, departure(9))).toBe(8);
+  });
+
+  it('holds of one team confirmed at once each get an order with a number of its own', async () => {
+    const id = await product();
+    const holds = [];
+    for (let i = 0; i < 8; i++) holds.push(booking(await api.reserve(reserveBody(id, departure(9 + (i % 2)), 1))));
+    const answers = await Promise.all(
+      holds.map((h, i) => api.confirm(h.uuid, { resellerReference: `RACE-${i}`, contact: { fullName: `Guest ${i}` } })),
+    );
+    expect(answers.map((r) => booking(r).status)).toEqual(holds.map(() => 'CONFIRMED'));
+    expect(await orderCount(id)).toEqual({ n: 8, ids: 8 });
+  });
+
+  it('a confirmation racing an amendment of the hold writes what the amendment left, never the units read before it', async () => {
+    const id = await product();
+    const held = booking(await api.reserve(reserveBody(id, departure(9), 2)));
+    const [amended, confirmed] = await Promise.all([
+      api.amend(held.uuid, { unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }, { unitId: 'adult' }] }),
+      api.confirm(held.uuid),
+    ]);
+    const final = booking(await api.get(held.uuid));
+    expect(final.status).toBe('CONFIRMED');
+    const [order] = await s.t.db.query<{ quantity_total: number }>(
+      'SELECT quantity_total FROM orders WHERE product_id = $1',
+      [id],
+    );
+    // whichever came second saw the first: the amendment's 3 units stand on the booking and its order
+    expect(confirmed.statusCode).toBe(200);
+    expect(amended.statusCode).toBe(200);
+    expect(final.unitItems).toHaveLength(3);
+    expect(order.quantity_total).toBe(3);
+  });
+});
