@@ -86,7 +86,6 @@ export async function confirmIntoNewOrder(
     return await confirmHold(db, {
       uuid: b.uuid,
       teamId: b.teamId,
-      channel: b.channel,
       prefix: `${read.teamCode}-`,
       status: read.status,
       stamp: read.stamp,
@@ -94,9 +93,7 @@ export async function confirmIntoNewOrder(
       order: {
         id: randomUUID(),
         otaOrderId,
-        departureAt: b.startsAt,
         language: f.language,
-        productId: f.productId,
         customerName: f.customerName,
         customerEmail: f.customerEmail,
         adults: f.adults,

@@ -142,49 +142,6 @@ export interface NewHold {
   requestHash: string;
 }
 
-const HOLD_COLUMNS = `uuid, team_id, key_id, channel, supplier_reference, reseller_reference, product_id,
-  option_id, availability_id, starts_at, local_date, unit_items, pax, status, utc_expires_at, contact, notes, request_hash`;
-
-const holdParams = (h: NewHold, from: number): { sql: string; values: unknown[] } => {
-  const values = [
-    h.uuid,
-    h.teamId,
-    h.keyId,
-    h.channel,
-    h.supplierReference,
-    h.resellerReference,
-    h.productId,
-    h.optionId,
-    h.availabilityId,
-    h.startsAt.toISOString(),
-    h.localDate,
-    JSON.stringify(h.unitItems),
-    h.pax,
-    h.expirationMinutes,
-    JSON.stringify(h.contact),
-    h.notes,
-    h.requestHash,
-  ];
-  const $ = (i: number) => `$${from + i}`;
-  const sql = `${$(0)}, ${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)}, ${$(9)},
-    ${$(10)}::date, ${$(11)}::jsonb, ${$(12)}, 'ON_HOLD', now() + ${$(13)} * interval '1 minute', ${$(14)}::jsonb,
-    ${$(15)}, ${$(16)}`;
-  return { sql, values };
-};
-
-/** Inserts a hold, expiring expirationMinutes from now by the database's clock: the row as stored,
- *  or undefined when the uuid was taken meanwhile. */
-export async function insertHold(tx: Db, h: NewHold): Promise<BookingRow | undefined> {
-  const p = holdParams(h, 1);
-  const [row] = await tx.query<BookingRow>(
-    `INSERT INTO channel_bookings AS b (${HOLD_COLUMNS}) VALUES (${p.sql})
-     ON CONFLICT (uuid) DO NOTHING
-     RETURNING ${COLUMNS}`,
-    p.values,
-  );
-  return row;
-}
-
 export interface HeldPlaces {
   /** The hold as stored; undefined when the places were not there or the uuid was taken meanwhile. */
   row: BookingRow | undefined;
@@ -195,10 +152,10 @@ export interface HeldPlaces {
 }
 
 /**
- * A reserve in one statement (its own transaction): locks the departure and counts its places after
- * the lock (channel_lock_departure, migration 015), then inserts the hold only if `capacity` leaves
- * room for its pax. The lock is held until the statement's transaction ends, so concurrent reserves
- * of one departure take turns and each counts the holds of those before it.
+ * A reserve in one round trip (channel_reserve, migration 015, in the statement's own transaction):
+ * locks the departure and counts its places after the lock, then inserts the hold only if
+ * `capacity` leaves room for its pax. The lock is held until the statement's transaction ends, so
+ * concurrent reserves of one departure take turns and each counts the holds of those before it.
  */
 export async function reserveHold(
   db: Db,
@@ -206,26 +163,34 @@ export async function reserveHold(
   lock: { startsAt: Date; from: Date; to: Date },
   capacity: number,
 ): Promise<HeldPlaces> {
-  const p = holdParams(h, 7);
   const [row] = await db.query<BookingRow & { lockUsed: number; lockClock: Date }>(
-    `WITH d AS (SELECT clock, used FROM channel_lock_departure($1, $2, $3, $4, $5)),
-     ins AS (
-       INSERT INTO channel_bookings AS b (${HOLD_COLUMNS})
-       SELECT ${p.sql} FROM d WHERE d.used + $6 <= $${7 + p.values.length}
-       ON CONFLICT (uuid) DO NOTHING
-       RETURNING ${COLUMNS})
-     SELECT d.used AS "lockUsed", d.clock AS "lockClock", ins.* FROM d LEFT JOIN ins ON true`,
+    `SELECT r.used AS "lockUsed", r.clock AS "lockClock", ${COLUMNS}
+       FROM channel_reserve($1, $2, $3, $4, $5, $6, $7::jsonb) r CROSS JOIN LATERAL (SELECT (r.booking).*) b`,
     [
       h.teamId,
       h.productId,
       lock.startsAt.toISOString(),
       lock.from.toISOString(),
       lock.to.toISOString(),
-      h.pax,
-      ...p.values,
       capacity,
+      JSON.stringify({
+        uuid: h.uuid,
+        keyId: h.keyId,
+        channel: h.channel,
+        supplierReference: h.supplierReference,
+        resellerReference: h.resellerReference,
+        optionId: h.optionId,
+        availabilityId: h.availabilityId,
+        localDate: h.localDate,
+        unitItems: h.unitItems,
+        pax: h.pax,
+        expirationMinutes: h.expirationMinutes,
+        contact: h.contact,
+        notes: h.notes,
+        requestHash: h.requestHash,
+      }),
     ],
-    'channel_reserve_hold',
+    'channel_reserve',
   );
   const { lockUsed, lockClock, ...booking } = row;
   return { row: booking.uuid ? (booking as BookingRow) : undefined, used: Number(lockUsed), clock: lockClock };
@@ -236,7 +201,6 @@ export async function reserveHold(
 export interface ConfirmWrite {
   uuid: string;
   teamId: string;
-  channel: Ota;
   /** The team's display id prefix, e.g. "KH-". */
   prefix: string;
   status: BookingStatus;
@@ -247,9 +211,7 @@ export interface ConfirmWrite {
   order: {
     id: string;
     otaOrderId: string;
-    departureAt: Date;
     language: string;
-    productId: string;
     customerName: string;
     customerEmail: string;
     adults: number;
@@ -261,66 +223,33 @@ export interface ConfirmWrite {
 }
 
 /**
- * Confirms a hold into a new order in one statement (its own transaction, or the caller's): locks
- * the booking, then its departure (channel_lock_departure, which also counts the places), and writes
- * only if the booking is still the hold that was read (same updated_at, ON_HOLD, no order) and still
- * live by the database's clock under the departure's lock (what the statechart's holdIsLive says).
- * Then the display number (next_display_number takes the team's turn), the order, its CREATE event
- * and the booking's new state. The booking as stored with the departure's used places, or undefined
- * when nothing was written. A reference the team's OTA has already fails on orders_team_ota_order.
+ * Confirms a hold into a new order in one round trip (channel_confirm, migration 015): locks the
+ * booking, then its departure (which also counts the places), and writes only if the booking is
+ * still the hold that was read (`stamp`) and still live by the database's clock under the
+ * departure's lock (what the statechart's holdIsLive says); then the display number, the order, its
+ * CREATE event and the booking's new state. The booking as stored with the departure's used places,
+ * or undefined when nothing was written. A reference the team's OTA has already fails on the unique
+ * index orders_team_ota_order.
  */
 export async function confirmHold(db: Db, w: ConfirmWrite): Promise<{ row: BookingRow; used: number } | undefined> {
-  const o = w.order;
   const [row] = await db.query<BookingRow & { lockUsed: number }>(
-    `WITH h AS (
-       SELECT uuid, starts_at, utc_expires_at FROM channel_bookings
-        WHERE uuid = $22 AND team_id = $2 AND (extract(epoch FROM updated_at) * 1000000)::int8 = $23::int8 AND status = 'ON_HOLD' AND order_id IS NULL
-        FOR UPDATE),
-     d AS (SELECT h.utc_expires_at > l.clock AS live, l.used FROM h, channel_lock_departure($2, $8, h.starts_at, $24, $25) l),
-     n AS (SELECT next_display_number($2, 'orders', $4)::text AS n FROM d WHERE d.live),
-     o AS (
-       INSERT INTO orders (id, team_id, ota, display_id, ota_order_id, departure_at, booked_at, language, product_id,
-         customer_name, customer_email, quantity_total, quantity_adult, quantity_child, prices, status)
-       SELECT $1, $2, $3, $4 || lpad(n.n, greatest(6, length(n.n)), '0'), $5, $6, now(), $7, $8, $9, $10,
-         $11::int + $12::int, $11, $12, $13::jsonb, 'new'
-         FROM n
-       RETURNING id),
-     e AS (
-       INSERT INTO event_logs (id, team_id, order_id, type, is_system_event, operated_by_id, operated_by_name,
-         comment, timestamp)
-       SELECT $14, $2, o.id, 'CREATE', false, $15, $16, $17, clock_timestamp() FROM o)
-     UPDATE channel_bookings AS b SET status = $18, utc_confirmed_at = now(), utc_expires_at = NULL,
-       contact = $19::jsonb, reseller_reference = $20, unit_items = $21::jsonb, order_id = o.id, updated_at = now()
-       FROM o, d WHERE b.uuid = $22
-     RETURNING ${COLUMNS}, d.used AS "lockUsed"`,
+    `SELECT r.used AS "lockUsed", ${COLUMNS}
+       FROM channel_confirm($1, $2, $3::int8, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb) r
+       CROSS JOIN LATERAL (SELECT (r.booking).*) b
+      WHERE (r.booking).uuid IS NOT NULL`,
     [
-      o.id,
-      w.teamId,
-      w.channel,
-      w.prefix,
-      o.otaOrderId,
-      o.departureAt.toISOString(),
-      o.language,
-      o.productId,
-      o.customerName,
-      o.customerEmail,
-      o.adults,
-      o.children,
-      JSON.stringify(o.prices),
-      w.event.id,
-      w.event.byId,
-      w.event.byName,
-      w.event.comment,
-      w.status,
-      JSON.stringify(w.booking.contact),
-      w.booking.resellerReference,
-      JSON.stringify(w.booking.unitItems),
       w.uuid,
+      w.teamId,
       w.stamp,
       w.window.from.toISOString(),
       w.window.to.toISOString(),
+      w.prefix,
+      w.status,
+      JSON.stringify(w.order),
+      JSON.stringify(w.event),
+      JSON.stringify(w.booking),
     ],
-    'channel_confirm_hold',
+    'channel_confirm',
   );
   if (!row) return undefined;
   const { lockUsed, ...booking } = row;
