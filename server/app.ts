@@ -21,9 +21,12 @@ import { registerLoopbackRedirect } from './http/loopback';
 import { registerRequestLog, requestIdOf } from './http/request-log';
 import { isApiPath } from './http/paths';
 import { registerSiteFiles } from './http/site-files';
-import { loadIdentityKeys, registerIdentity, type IdentityKeys } from './identity';
+import { registerIdentity, type IdentityKeys } from './identity';
+import { registerLive } from './live/register';
+import { registerMetrics } from './metrics/register';
 import { registerOcto } from './octo/register';
 import { registerContractRoutes } from './openapi-routes';
+import { sharedIdentityKeys } from './secrets';
 import { registerSecurityHeaders, securityHeaders } from './security';
 import './types';
 import { contractValidatorCompiler } from './validation';
@@ -39,7 +42,7 @@ export interface BuildAppOptions {
   handlers?: Record<string, RouteHandlerMethod>;
   /** The contract; default: openapi/openapi.yaml. */
   contractPath?: string;
-  /** Keys of the embedded identity provider; default: loaded from (or created in) config.dataDir. */
+  /** Keys of the embedded identity provider; default: the ones shared in the database (server/secrets.ts). */
   identityKeys?: IdentityKeys;
   /** Fastify logger options; default: no logging. `stream`: where the JSON lines go (stdout). */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
@@ -80,17 +83,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('emailWorker', null);
   if (opts.emailWorker) registerEmailWorker(app, opts.emailWorker === true ? {} : opts.emailWorker);
   if (opts.bookingExpiry) registerBookingExpiry(app, opts.bookingExpiry === true ? {} : opts.bookingExpiry);
+  registerLive(app);
   app.decorateRequest('auth', null);
   app.decorateRequest('channel', null);
 
   registerSecurityHeaders(app, config);
   registerRequestLog(app);
+  registerMetrics(app, db);
   registerErrorHandling(app);
   registerLoopbackRedirect(app, config.publicOrigin);
 
   const embedded = isEmbeddedIssuer(config);
   const mountIdentity = opts.identity ?? embedded;
-  const keys = embedded || mountIdentity ? (opts.identityKeys ?? (await loadIdentityKeys(config.dataDir))) : null;
+  const keys = embedded || mountIdentity ? (opts.identityKeys ?? (await sharedIdentityKeys(db, config.dataDir))) : null;
   app.decorate('idTokens', createIdTokenVerifier(config, embedded ? (keys?.publicJwks ?? null) : null));
   if (mountIdentity && keys) await registerIdentity(app, { config, db, keys });
   registerTokenProxy(app, { db, config });

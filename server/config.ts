@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Limit } from './http/rate-limit';
 
 /** `NODE_ENV=production` is production; any other value (or none) is the demo that `npm start` runs. */
@@ -14,7 +13,7 @@ export interface Config {
   port: number;
   /** Interface to listen on (HOST); 127.0.0.1 unless told otherwise. */
   host: string;
-  /** Folder for the embedded database, identity keys, token secret and outbox; null = in memory. */
+  /** Folder for the embedded database and the file outbox; null = in memory. */
   dataDir: string | null;
   /** postgres://... to use PostgreSQL instead of the embedded database. */
   databaseUrl: string | null;
@@ -28,7 +27,8 @@ export interface Config {
   oidcClientSecret: string | null;
   /** smtp(s)://user:pass@host:port to send e-mail for real; null writes to the outbox only. */
   smtpUrl: string | null;
-  /** Secret for the API access tokens (HS256) and signed download links. */
+  /** Secret for the API access tokens (HS256), signed download links and sign-in codes: TOKEN_SECRET,
+   *  or in the demo the one shared through the database (set by start()). */
   tokenSecret: string;
   /** Extra browser origin allowed to use the embedded identity provider: the Vite dev server, set
    *  (DEV_ORIGIN) by `npm run dev` only, so no other start accepts its redirect URI. */
@@ -110,11 +110,12 @@ function parseSmtpUrl(value: string | undefined): string | null {
   return value;
 }
 
-/** TOKEN_SECRET, else (demo only) a random secret kept in DATA_DIR/token-secret (created once), else a
- *  random one in memory. Production wants it set: a file of one instance is not shared by the others
- *  and is lost with its disk. */
-function resolveTokenSecret(env: Env, dataDir: string | null, mode: Mode): string {
-  const given = text(env, 'TOKEN_SECRET');
+/** TOKEN_SECRET when given. Production requires it: the secret stays out of the database (a copy of
+ *  the database cannot forge tokens) and is the same on every instance. The demo without it gets a
+ *  random one here, which start() replaces with the one all instances share in the database
+ *  (server/secrets.ts); tools that only read the data keep the random one. */
+function resolveTokenSecret(env: Env, mode: Mode): string {
+  const given = tokenSecretGiven(env);
   if (given !== undefined) {
     if (given.length < 32) throw new ConfigError('TOKEN_SECRET must be at least 32 characters long');
     return given;
@@ -122,17 +123,11 @@ function resolveTokenSecret(env: Env, dataDir: string | null, mode: Mode): strin
   if (mode === 'production') {
     throw new ConfigError('set TOKEN_SECRET (at least 32 random characters, the same on every instance) in production');
   }
-  if (dataDir === null) return randomBytes(32).toString('base64url');
-  const file = join(dataDir, 'token-secret');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+  return randomBytes(32).toString('base64url');
 }
+
+/** TOKEN_SECRET as configured, or undefined when the database keeps the shared one (demo only). */
+export const tokenSecretGiven = (env: Env): string | undefined => text(env, 'TOKEN_SECRET');
 
 export const modeOf = (env: Env): Mode => (text(env, 'NODE_ENV') === 'production' ? 'production' : 'demo');
 
@@ -165,7 +160,6 @@ export function loadConfig(env: Env = process.env): Config {
   const oidcIssuer = parseOrigin('OIDC_ISSUER', text(env, 'OIDC_ISSUER') ?? `${publicOrigin}/oidc`);
   const devOrigin = text(env, 'DEV_ORIGIN');
   const smtpUrl = parseSmtpUrl(text(env, 'SMTP_URL'));
-  // before the token secret: a refused production start leaves no file behind
   checkProduction({ mode, publicOrigin, oidcIssuer, smtpUrl });
   return {
     mode,
@@ -178,7 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     oidcClientId: text(env, 'OIDC_CLIENT_ID') ?? 'tourdesk-app',
     oidcClientSecret: text(env, 'OIDC_CLIENT_SECRET') ?? null,
     smtpUrl,
-    tokenSecret: resolveTokenSecret(env, dataDir, mode),
+    tokenSecret: resolveTokenSecret(env, mode),
     devOrigin: devOrigin === undefined ? null : parseOrigin('DEV_ORIGIN', devOrigin),
     rateLimits: DEFAULT_RATE_LIMITS,
   };

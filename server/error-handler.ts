@@ -5,6 +5,7 @@ import type {
   FastifyRequest,
   FastifySchemaValidationError,
 } from 'fastify';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { HttpError } from './http/errors';
 
 /** Every error leaves the server as `{ error, message }`; a client's mistake is never a 500. */
@@ -102,6 +103,11 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
   if (dbError) {
     req.log.warn({ err }, 'database rejected a request value');
     return send(reply, dbError.status, dbError.error, dbError.message);
+  }
+  if (isDatabaseUnavailable(err)) {
+    req.log.warn({ err }, 'database unavailable');
+    reply.header('Retry-After', '1');
+    return send(reply, 503, 'UNAVAILABLE', 'The database is not answering right now; try again shortly');
   }
   req.log.error({ err }, 'request failed');
   return send(reply, 500, 'INTERNAL', 'Internal server error');

@@ -107,6 +107,8 @@ export const OPERATION_ACCESS = {
   getHealth: 'public',
   getHealthLive: 'public',
   getHealthReady: 'public',
+  // live events
+  streamEvents: 'MEMBER',
 } as const satisfies Record<OperationId, Requirement>;
 
 /** The least team role an operation needs (MEMBER for those that need no team role). */

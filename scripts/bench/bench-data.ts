@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { issueAccessToken } from '../../server/auth/tokens';
-import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { teamId } from '../../server/seed/base';
 import { seed } from '../../server/seed/index';
+import { sharedTokenSecret } from '../../server/secrets';
 import { daysInMonth, localDate } from '../../server/seed/time';
 
 /**
@@ -28,7 +28,7 @@ export interface BenchData {
   yearStartDate: string;
   endDate: string;
   orders: number;
-  /** A bearer token of admin@tourdesk.test, signed with the DATA_DIR's secret the server will use. */
+  /** A bearer token of admin@tourdesk.test, signed with the secret the server will use. */
   token: string;
   remove(): void;
 }
@@ -46,7 +46,6 @@ export async function seedBenchData(opts: BenchDataOptions = {}): Promise<BenchD
   const orders = Number(process.env.BENCH_ORDERS ?? 100_000);
   const code = (process.env.BENCH_TEAM ?? 'XX').toUpperCase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tourdesk-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir });
   const databaseUrl = process.env.BENCH_DATABASE_URL || null;
   const db = await openDb({ dataDir, databaseUrl });
   try {
@@ -84,7 +83,8 @@ export async function seedBenchData(opts: BenchDataOptions = {}): Promise<BenchD
       yearStartDate: yearStart.toISOString().slice(0, 10),
       endDate: `${month}-${pad(daysInMonth(day.year, day.month))}`,
       orders: result.orders,
-      token: await issueAccessToken(admin, config),
+      // signed with the secret the server will read (its environment's TOKEN_SECRET, else the database's)
+      token: await issueAccessToken(admin, { tokenSecret: await sharedTokenSecret(db, process.env, dataDir) }),
       remove: () => rmSync(dataDir, { recursive: true, force: true }),
     };
   } finally {

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { openPglite } from './pglite';
+import { listenPostgres } from './listen-pg';
+import { watchPool, type PoolStats } from './pool-stats';
 import { savepoint } from './savepoint';
+import { dbTimeoutsFromEnv, type DbTimeouts } from './timeouts';
 
 /**
  * The one database interface the server uses: PostgreSQL dialect, placeholders $1..$n.
@@ -18,6 +21,14 @@ export interface Db {
   close(): Promise<void>;
   /** Runs a script of several statements without parameters (migrations, seed). */
   exec?(sql: string): Promise<void>;
+  /** PostgreSQL: the pool's connections and waits (for /metrics). */
+  poolStats?(): PoolStats;
+  /**
+   * LISTEN on a channel until the returned function stops it: `onNotify` gets each payload, and
+   * `onGap` is called when notifications may have been missed (after a reconnect), so the caller
+   * reads what it missed. PostgreSQL: its own connection, not one of the pool's.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
 }
 
 export interface OpenDbOptions {
@@ -27,10 +38,14 @@ export interface OpenDbOptions {
   dataDir?: string | null;
   /** PostgreSQL only: schema to create (if missing) and use as search_path, e.g. one per test file. */
   schema?: string;
+  /** PostgreSQL only: pool size and timeouts; default: from the environment (server/db/timeouts.ts). */
+  timeouts?: Partial<DbTimeouts>;
 }
 
 export async function openDb(opts: OpenDbOptions): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema);
+  if (opts.databaseUrl) {
+    return openPostgres(opts.databaseUrl, opts.schema, { ...dbTimeoutsFromEnv(), ...opts.timeouts });
+  }
   return openPglite(opts.dataDir ?? null);
 }
 
@@ -52,7 +67,7 @@ function getTypeParser(oid: number, format?: string): (value: string) => unknown
   }
 }
 
-async function openPostgres(url: string, schema?: string): Promise<Db> {
+async function openPostgres(url: string, schema: string | undefined, limits: DbTimeouts): Promise<Db> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
   if (schema) {
     const admin = new pg.Client({ connectionString: url });
@@ -65,11 +80,19 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
   }
   const pool = new Pool({
     connectionString: url,
-    max: 10,
+    max: limits.poolMax,
+    // a stalled database answers errors (error-handler.ts: 503) rather than holding requests
+    connectionTimeoutMillis: limits.poolWaitMs,
+    idleTimeoutMillis: limits.poolIdleMs,
+    statement_timeout: limits.statementMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+    // what `npm run restore` looks for before it replaces a database under running servers
+    application_name: 'tourdesk',
     types: { getTypeParser } as pg.CustomTypesConfig,
     options: `-c plan_cache_mode=force_custom_plan${schema ? ` -c search_path=${schema}` : ''}`,
   });
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  const poolStats = watchPool(pool);
   await pool.query('SELECT 1');
 
   const clientDb = (client: pg.PoolClient): Db => {
@@ -82,7 +105,8 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
       tx: (fn) => savepoint(self, `sp_${++nested}`, fn),
       close: () => Promise.reject(new Error('close() inside a transaction')),
       async exec(sql: string) {
-        await client.query(sql);
+        // scripts in a transaction are migrations: an index on a large table may take long
+        await client.query(`SET LOCAL statement_timeout = 0; ${sql}`);
       },
     };
     return self;
@@ -110,6 +134,8 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     async exec(sql: string) {
       await pool.query(sql);
     },
+    poolStats,
+    listen: (channel, onNotify, onGap) => listenPostgres(url, channel, onNotify, onGap),
     async close() {
       if (closed) return;
       closed = true;

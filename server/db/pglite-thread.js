@@ -2,23 +2,90 @@
 // WebAssembly on the thread that calls it, so on the server's thread every query held up the HTTP
 // work of all other requests. Here it runs beside them and the server uses both cores.
 // Plain JavaScript: a worker thread does not get the TypeScript loader of tests.
-// Messages in: { id, op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'close', tx?, sql?, params? }.
-// Messages out: { id, rows } | { id, tx } | { id } | { id, error: { message, ...fields } }.
+// Messages in: { id, op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'close', tx?, sql?, params? },
+// { id, op: 'listen' | 'unlisten', channel }.
+// Messages out: { id, rows } | { id, tx } | { id } | { id, error: { message, ...fields } },
+// and { notify: channel, payload } for each notification of a channel listened on.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { fsyncSync } from 'node:fs';
+import { setImmediate } from 'node:timers';
 
 const lite = await PGlite.create(workerData.dir ?? undefined, {
-  startParams: [...PGlite.defaultStartParams, ...workerData.startParams],
+  // without PGlite's -F (fsync off): see pglite.ts
+  startParams: [...PGlite.defaultStartParams.filter((p) => p !== '-F'), ...workerData.startParams],
   // the order search's trigram index (migration 009)
   extensions: { pg_trgm },
 });
+// Emscripten's file system on Node has no fsync (Postgres' fsync() returned without reaching the
+// disk) and its fdatasync does nothing: fsync reaches the disk through this, and the WAL is flushed
+// with fsync (wal_sync_method=fsync, from pglite.ts).
+if (workerData.dir) {
+  const { FS, NODEFS } = lite.Module;
+  NODEFS.stream_ops.fsync = (stream) => {
+    if (stream.nfd === undefined) return 0;
+    try {
+      fsyncSync(stream.nfd);
+      return 0;
+    } catch {
+      throw new FS.ErrnoError(29); // EIO in Emscripten's numbering: Postgres reports it
+    }
+  };
+}
 
 /** Open transactions: their handle and the commands waiting for it. */
 const txs = new Map();
 let nextTx = 0;
 
 const reply = (message) => parentPort.postMessage(message);
+
+/**
+ * Group commit. On disk, commits do not wait for the disk one by one (synchronous_commit=off, from
+ * pglite.ts): the answer of every command that may have committed (a COMMIT, a command outside a
+ * transaction) is held until one flush of the WAL covers it, so it is durable when the server hears
+ * of it, and the commands that arrived together share that flush (one fsync of a few milliseconds
+ * instead of one per commit). The flush is a tiny transaction committed synchronously: its commit
+ * flushes the WAL written before it. A SELECT outside a transaction is taken as a read and answered
+ * at once (the server locks and writes only inside transactions or with INSERT, UPDATE, DELETE and
+ * WITH statements). In memory there is no disk: answers go at once.
+ */
+let held = [];
+let flushing = false;
+/** The end of the WAL when it was last flushed: nothing to flush while it has not moved. */
+let flushedAt = null;
+
+function durable(message) {
+  if (!workerData.dir) return reply(message);
+  held.push(message);
+  if (flushing) return;
+  flushing = true;
+  // let the commands already on their way queue up first, so they share this flush
+  setImmediate(() => void flush());
+}
+
+const walEnd = async () => (await lite.query('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn;
+
+async function flush() {
+  while (held.length) {
+    const batch = held;
+    held = [];
+    let failed = null;
+    try {
+      if ((await walEnd()) !== flushedAt) {
+        const results = await lite.exec(
+          'BEGIN; SET LOCAL synchronous_commit TO on; SELECT pg_current_xact_id(); COMMIT; ' +
+            'SELECT pg_current_wal_insert_lsn()::text AS lsn',
+        );
+        flushedAt = results.at(-1).rows[0].lsn;
+      }
+    } catch (err) {
+      failed = plain(err);
+    }
+    for (const message of batch) reply(failed && !message.error ? { id: message.id, error: failed } : message);
+  }
+  flushing = false;
+}
 
 /** An error as plain data: its message and the fields the server maps to answers (code, severity...). */
 function plain(err) {
@@ -64,11 +131,29 @@ function begin(id) {
       }
     })
     .then(
-      () => reply({ id: state.ending }),
+      () => durable({ id: state.ending }),
       // BEGIN failed (begin waits), or COMMIT / ROLLBACK did (they wait)
       (err) => reply({ id: state.ending ?? id, error: plain(err) }),
     )
     .finally(() => txs.delete(tx));
+}
+
+/** LISTEN / UNLISTEN through PGlite, which reports the notifications of its one connection. */
+const unlisteners = new Map();
+function listen(message) {
+  const { id, channel } = message;
+  let done;
+  if (message.op === 'unlisten') {
+    done = Promise.resolve(unlisteners.get(channel)?.()).then(() => void unlisteners.delete(channel));
+  } else if (unlisteners.has(channel)) done = Promise.resolve();
+  else {
+    const onNotify = (payload) => reply({ notify: channel, payload });
+    done = lite.listen(channel, onNotify).then((stop) => void unlisteners.set(channel, stop));
+  }
+  done.then(
+    () => reply({ id }),
+    (err) => reply({ id, error: plain(err) }),
+  );
 }
 
 parentPort.on('message', (message) => {
@@ -83,6 +168,7 @@ parentPort.on('message', (message) => {
     return;
   }
   if (message.op === 'begin') return begin(message.id);
+  if (message.op === 'listen' || message.op === 'unlisten') return listen(message);
   if (message.op === 'close') {
     lite.close().then(
       () => reply({ id: message.id }),
@@ -90,7 +176,8 @@ parentPort.on('message', (message) => {
     );
     return;
   }
-  run(lite, message).then(reply, (err) => reply({ id: message.id, error: plain(err) }));
+  const read = message.op === 'query' && /^\s*select\b/i.test(message.sql);
+  run(lite, message).then(read ? reply : durable, (err) => reply({ id: message.id, error: plain(err) }));
 });
 
 reply({ ready: true });

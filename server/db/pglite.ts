@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './client';
+import { lockDataDir } from './data-dir-lock';
 import { savepoint } from './savepoint';
 
 interface Reply {
@@ -15,6 +16,7 @@ interface Reply {
 type Message = (
   | { op: 'query'; sql: string; params?: unknown[] }
   | { op: 'exec'; sql: string }
+  | { op: 'listen' | 'unlisten'; channel: string }
   | { op: 'begin' | 'close' | 'commit' | 'rollback' }
 ) & { tx?: number };
 
@@ -25,21 +27,35 @@ type Message = (
  */
 export async function openPglite(dataDir: string | null): Promise<Db> {
   let dir: string | null = null;
+  let unlock: (() => void) | null = null;
   if (dataDir !== null) {
     dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    // a second process on the folder would destroy it: refused here (DataDirInUseError)
+    unlock = lockDataDir(dataDir);
   }
   const worker = new Worker(new URL('./pglite-thread.js', import.meta.url), {
     workerData: {
       dir,
-      // PGlite runs with fsync off (its -F), so a crash of the machine is not survived whatever the
-      // WAL holds; full-page images guard only against that (torn pages) and were most of the WAL of
-      // a bulk status move (the first write of each page after a checkpoint). A crash of this
-      // process loses no write either way: the operating system still holds every page written.
+      // Durable: a commit is on the disk when its answer comes, so a crash of the machine loses nothing
+      // acknowledged. fsync on (pglite-thread.js drops PGlite's -F and gives its file system an
+      // fsync), the WAL flushed with fsync (fdatasync does nothing there), and full-page images
+      // (the default) so a page torn by a crash mid-write is restored from the WAL.
       // 128 MB of shared buffers (the default) do not hold a month of 100,000 orders with their
       // indexes (about 185 MB): pages that fell out were read back through the file system while
       // paging, at 12% fewer pages served a second.
-      startParams: ['-c', 'full_page_writes=off', '-c', 'shared_buffers=256MB'],
+      // Commits share their flushes (group commit, pglite-thread.js): synchronous_commit=off, and
+      // the thread holds each answer until a flush of the WAL covers it.
+      startParams: [
+        '-c',
+        'fsync=on',
+        '-c',
+        'wal_sync_method=fsync',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'shared_buffers=256MB',
+      ],
     },
   });
   const pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
@@ -55,8 +71,14 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     for (const p of pending.values()) p.reject(failure);
     pending.clear();
   };
-  worker.on('message', (reply: Reply & { ready?: true }) => {
+  // LISTEN: the thread posts each notification of a channel it listens on
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  worker.on('message', (reply: Reply & { ready?: true; notify?: string; payload?: string }) => {
     if (reply.ready) return started();
+    if (reply.notify !== undefined) {
+      for (const fn of listeners.get(reply.notify) ?? []) fn(reply.payload ?? '');
+      return;
+    }
     const waiting = pending.get(reply.id);
     if (!waiting) return;
     pending.delete(reply.id);
@@ -67,7 +89,10 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`The embedded database stopped (exit code ${code})`)));
-  await ready;
+  await ready.catch((err: unknown) => {
+    unlock?.();
+    throw err;
+  });
   worker.unref();
 
   const call = (message: Message) =>
@@ -106,11 +131,26 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       return result;
     },
     exec: async (sql: string) => void (await call({ op: 'exec', sql })),
+    async listen(channel, onNotify) {
+      let fns = listeners.get(channel);
+      if (!fns) {
+        listeners.set(channel, (fns = new Set()));
+        await call({ op: 'listen', channel });
+      }
+      fns.add(onNotify);
+      return async () => {
+        fns.delete(onNotify);
+        if (fns.size > 0 || listeners.get(channel) !== fns) return;
+        listeners.delete(channel);
+        if (!closed) await call({ op: 'unlisten', channel });
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
       await call({ op: 'close' });
       await worker.terminate();
+      unlock?.();
     },
   };
 }

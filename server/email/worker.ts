@@ -15,9 +15,10 @@ import { senderAddress, type EmailTransport } from './transport';
  * one (the server refused the message or the address) fails at once. Several workers, in one
  * process or many, share the queue: each message is claimed by one of them at a time.
  *
- * A message is sent at most once unless a process dies after the mail server accepted it and
- * before its outcome was recorded (the window of one claim): then it is sent again when the lease
- * runs out, with the same Message-ID.
+ * Each outcome is recorded as it happens (outcomeRecorder). A message is sent at most once unless
+ * a process dies after the mail server accepted it and before its outcome was written (the window
+ * of one write): then it is sent again when the lease runs out, with the same Message-ID. A process
+ * told to stop claims nothing more and finishes the claim under way first (stop()).
  */
 export interface EmailWorkerOptions {
   /** Messages claimed at once. */
@@ -39,7 +40,8 @@ export interface EmailWorkerOptions {
 export interface EmailWorker {
   /** Look for due messages now (after a send request queued some). */
   wake(): void;
-  /** Finishes the claim under way, then stops; the transport is not closed. */
+  /** Claims nothing more, finishes the claim under way (each outcome recorded), then resolves;
+   *  the transport is not closed. */
   stop(): Promise<void>;
 }
 
@@ -78,6 +80,58 @@ function reasonOf(err: unknown): string {
   return (e.response || e.message || String(err)).slice(0, 1000);
 }
 
+/**
+ * Records each message's outcome as soon as it is known, not once the whole claim is through: a
+ * process told to stop (or dying) while a slow mail server still holds part of a claim has already
+ * recorded every message that went out, so none of them is sent again when the lease runs out.
+ * Outcomes that arrive while a write is under way go together in the next one.
+ */
+function outcomeRecorder(db: Db, token: string) {
+  let sent: ClaimedMessage[] = [];
+  let failed: Failure[] = [];
+  let withdrawn: Withdrawal[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  let queued = false;
+  let error: unknown = null;
+
+  const flush = async () => {
+    queued = false;
+    const batch = { sent, failed, withdrawn };
+    sent = [];
+    failed = [];
+    withdrawn = [];
+    try {
+      await recordOutcome(db, token, batch.sent, batch.failed, batch.withdrawn);
+    } catch (err) {
+      error ??= err;
+    }
+  };
+  const schedule = () => {
+    if (queued) return;
+    queued = true;
+    writing = writing.then(flush);
+  };
+  return {
+    sent(m: ClaimedMessage) {
+      sent.push(m);
+      schedule();
+    },
+    failed(f: Failure) {
+      failed.push(f);
+      schedule();
+    },
+    withdrawn(w: Withdrawal) {
+      withdrawn.push(w);
+      schedule();
+    },
+    /** Resolves once every outcome is written; throws the first write's error, if one failed. */
+    async done() {
+      await writing;
+      if (error !== null) throw error;
+    },
+  };
+}
+
 export function startEmailWorker(db: Db, transport: EmailTransport, options: EmailWorkerOptions = {}): EmailWorker {
   const opts = { ...DEFAULTS, ...options };
   const log = options.log ?? console;
@@ -107,9 +161,7 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
     // name, logo and e-mail banner by team, read once per claim, for the HTML part
     const teams = await senders(db, [...new Set(batch.map((m) => m.teamId))]);
     const from = senderAddress();
-    const sent: ClaimedMessage[] = [];
-    const failed: Failure[] = [];
-    const withdrawn: Withdrawal[] = [];
+    const record = outcomeRecorder(db, token);
     // the outbox looks at each order before it sends: a message about an order deleted since it
     // was queued is not sent (restoring the order does not send it), and one about an order
     // cancelled since (by the channel, say) is withdrawn, unless it is the cancellation notice
@@ -117,16 +169,16 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
     await Promise.all(
       batch.map(async (m) => {
         if (m.orderId && !status.has(m.orderId)) {
-          failed.push({ message: m, reason: ORDER_DELETED, retryInMs: null });
+          record.failed({ message: m, reason: ORDER_DELETED, retryInMs: null });
           return;
         }
         if (m.orderId && status.get(m.orderId) === 'canceled' && m.type !== 'CANCELLATION') {
-          withdrawn.push({ message: m, reason: ORDER_CANCELED });
+          record.withdrawn({ message: m, reason: ORDER_CANCELED });
           return;
         }
         if (m.attempts > opts.maxAttempts) {
           // claimed again after its worker died, too many times
-          failed.push({ message: m, reason: `Gave up after ${m.attempts - 1} attempts`, retryInMs: null });
+          record.failed({ message: m, reason: `Gave up after ${m.attempts - 1} attempts`, retryInMs: null });
           return;
         }
         try {
@@ -136,14 +188,14 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
           const team = m.orderId === null ? { ...sender, banner: [] } : sender;
           const parts = mailParts(team, team.logo ? `cid:${LOGO_CID}` : null, text, 'attached');
           await transport.send({ id, from, to, subject, ...parts, logo: team.logo, images: bannerImages(team.banner) });
-          sent.push(m);
+          record.sent(m);
         } catch (err) {
           const last = isPermanent(err) || m.attempts >= opts.maxAttempts;
-          failed.push({ message: m, reason: reasonOf(err), retryInMs: last ? null : backoff(m.attempts) });
+          record.failed({ message: m, reason: reasonOf(err), retryInMs: last ? null : backoff(m.attempts) });
         }
       }),
     );
-    await recordOutcome(db, token, sent, failed, withdrawn);
+    await record.done();
   }
 
   async function loop(): Promise<void> {

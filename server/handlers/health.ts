@@ -1,4 +1,5 @@
 import { pendingMigrations } from '../db/migrate';
+import { isDraining } from '../draining';
 import { Reply, type OperationHandler } from '../http/operation';
 import { databaseAnswers } from '../repo/health';
 
@@ -11,7 +12,8 @@ export const getHealth: OperationHandler<'getHealth'> = async (_input, { db }) =
 export const getHealthLive: OperationHandler<'getHealthLive'> = async () => ({ status: 'ok' });
 
 /** Ready when the database answers and has every migration of this build (503 UNAVAILABLE saying why otherwise). */
-export const getHealthReady: OperationHandler<'getHealthReady'> = async (_input, { db }) => {
+export const getHealthReady: OperationHandler<'getHealthReady'> = async (_input, { db, app }) => {
+  if (isDraining(app)) return new Reply(503, { error: 'UNAVAILABLE', message: 'Shutting down' });
   let pending: string[];
   try {
     pending = await pendingMigrations(db);

@@ -14,6 +14,7 @@ import {
 } from './ads';
 import { createChannelKey, listChannelKeys, revokeChannelKey } from './channel-keys';
 import { listDeleted } from './deleted';
+import { streamEvents } from './events';
 import {
   downloadExport,
   exportOrdersCsv,
@@ -158,6 +159,8 @@ export const handlers: Handlers = {
   getHealth,
   getHealthLive,
   getHealthReady,
+  // live events
+  streamEvents,
 };
 
 /** The Fastify route handler of every operation. */

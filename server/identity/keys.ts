@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 
 /**
  * Keys of the embedded identity provider: an RS256 signing key for ID tokens and keys for its signed
- * cookies. Generated on first start and kept in DATA_DIR/identity-keys.json, so sessions and tokens
- * survive a restart (in memory when there is no data folder).
+ * cookies. Every instance must hold the same ones (a sign-in begun on one continues on another), so
+ * they come from configuration (IDENTITY_KEYS) or the database (server/secrets.ts), never from a
+ * file of one instance; DATA_DIR/identity-keys.json of an older install is imported once.
  */
 export interface IdentityKeys {
   /** Private JWKs handed to the provider. */
@@ -16,7 +17,10 @@ export interface IdentityKeys {
   cookieKeys: string[];
 }
 
-const FILE_NAME = 'identity-keys.json';
+/** What is stored (in the database, IDENTITY_KEYS or the old file): the keys without their public copy. */
+export type StoredIdentityKeys = Omit<IdentityKeys, 'publicJwks'>;
+
+const LEGACY_FILE = 'identity-keys.json';
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 
 export function publicJwk(jwk: JWK): JWK {
@@ -32,18 +36,18 @@ async function generateSigningKey(): Promise<JWK> {
   return { ...jwk, kid, alg: 'RS256', use: 'sig' };
 }
 
-async function generate(): Promise<Omit<IdentityKeys, 'publicJwks'>> {
+export async function generateIdentityKeys(): Promise<StoredIdentityKeys> {
   return {
     signing: [await generateSigningKey()],
     cookieKeys: [randomBytes(32).toString('base64url'), randomBytes(32).toString('base64url')],
   };
 }
 
-function complete(stored: Omit<IdentityKeys, 'publicJwks'>): IdentityKeys {
+export function completeIdentityKeys(stored: StoredIdentityKeys): IdentityKeys {
   return { ...stored, publicJwks: { keys: stored.signing.map(publicJwk) } };
 }
 
-function isValid(value: unknown): value is Omit<IdentityKeys, 'publicJwks'> {
+export function isStoredIdentityKeys(value: unknown): value is StoredIdentityKeys {
   const v = value as Partial<IdentityKeys> | null;
   return (
     !!v &&
@@ -56,22 +60,32 @@ function isValid(value: unknown): value is Omit<IdentityKeys, 'publicJwks'> {
   );
 }
 
-/** Reads the keys from dataDir (creating them the first time); null dataDir gives fresh in-memory keys. */
-export async function loadIdentityKeys(dataDir: string | null): Promise<IdentityKeys> {
-  if (dataDir === null) return complete(await generate());
-  const file = join(dataDir, FILE_NAME);
-  if (existsSync(file)) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (err) {
-      throw new Error(`${file} is not valid JSON (delete it to generate new identity keys): ${(err as Error).message}`);
-    }
-    if (!isValid(parsed)) throw new Error(`${file} does not hold identity keys (delete it to generate new ones)`);
-    return complete(parsed);
+/** Reads identity keys written as JSON (`{ signing: [private RSA JWK...], cookieKeys: [...] }`);
+ *  throws saying what is wrong with them, naming `where` they came from. */
+export function parseIdentityKeys(json: string, where: string): StoredIdentityKeys {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch (err) {
+    throw new Error(`${where} is not valid JSON: ${(err as Error).message}`);
   }
-  const fresh = await generate();
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(fresh, null, 2) + '\n', { mode: 0o600 });
-  return complete(fresh);
+  if (!isStoredIdentityKeys(parsed)) {
+    throw new Error(
+      `${where} must be { "signing": [private RSA JWKs], "cookieKeys": [strings of 16 characters or more] }`,
+    );
+  }
+  return parsed;
+}
+
+/** The keys an older install kept in DATA_DIR/identity-keys.json, if it did (imported once into the database). */
+export function readLegacyIdentityKeys(dataDir: string | null): StoredIdentityKeys | null {
+  if (dataDir === null) return null;
+  const file = join(dataDir, LEGACY_FILE);
+  if (!existsSync(file)) return null;
+  return parseIdentityKeys(readFileSync(file, 'utf8'), file);
+}
+
+/** Fresh keys held in memory only (tests, and tools that sign nothing anybody keeps). */
+export async function loadIdentityKeys(_dataDir: null = null): Promise<IdentityKeys> {
+  return completeIdentityKeys(await generateIdentityKeys());
 }

@@ -59,6 +59,9 @@ const DATA_TABLES = [
   'used_nonces',
 ];
 
+/** Any fixed number (migrations use another): serialises seeds of processes starting at once. */
+const SEED_LOCK = 7_261_002;
+
 export async function resetData(db: Db): Promise<void> {
   await db.query(`TRUNCATE ${DATA_TABLES.join(', ')} CASCADE`);
 }
@@ -116,6 +119,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     throw new Error(`Unknown team code ${opts.team}: use one of ${TEAMS.map((t) => t.code).join(', ')}`);
   }
   return db.tx(async (tx) => {
+    // two instances starting at once on an empty database: the second waits here, then finds teams and skips
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     if (opts.reset) await resetData(tx);
     const [{ n }] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM teams');
     // More orders on top of existing ones need fresh ids: the generator's seed moves with the data.

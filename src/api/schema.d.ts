@@ -1094,6 +1094,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's changes as they commit, as Server-Sent Events (any member)
+         * @description Messages: first `retry: 3000`; with Last-Event-ID, every change after it (or, for a cursor that is unknown, malformed or older than 24 hours, one `event: reset` with `data: {"reason": ...}`: reload what is shown); then `event: ready` with `data: {"cursor": ...}`; then each change as `id: <cursor>`, `event: change`, `data: <LiveChange>`. A `: heartbeat` comment every 15 s. When the server shuts down, `retry: 1000` and `event: bye` (`data: {}`) end the response: connect again with the last id seen, to any instance. The stream ends when the access token expires (connecting again then answers 401).
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1532,6 +1552,28 @@ export interface components {
         Readiness: {
             /** @enum {string} */
             status: "ready";
+        };
+        /** @description One committed change of a team, as a change message of GET /api/v1/events carries it */
+        LiveChange: {
+            /** @enum {string} */
+            topic: "orders" | "tours" | "inbox" | "emails" | "bookings";
+            /** @enum {string} */
+            op: "insert" | "update" | "delete";
+            /** @description orders, tours, inbox: record ids; emails: ids of the ORDERS whose e-mail messages changed; bookings: channel booking uuids */
+            ids: string[];
+            /** @description When the change was committed (its transaction's time) */
+            at: components["schemas"]["Timestamp"];
+            /** @description Topic orders, op insert/update, at most 200 ids; the rows as GET /api/v1/orders lists them */
+            orders?: components["schemas"]["Order"][];
+            /** @description Topic tours, op insert/update, at most 200 ids; the rows as GET /api/v1/tours lists them */
+            tours?: components["schemas"]["Tour"][];
+            /** @description More than 200 ids; rows left out, reload the list */
+            truncated?: boolean;
+            /** @description Who made the change when known (the Activity's operator): a user, or a channel (`channel:<keyId>`, "Klook (OCTO)"); null when unknown or the system */
+            by: null | {
+                id: string;
+                name: string;
+            };
         };
         ChannelKey: {
             id: string;
@@ -4419,6 +4461,34 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+            };
+            header?: {
+                /** @description The last `id` seen (an opaque cursor); the stream resumes after it */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (the data of each change message is a LiveChange) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -137,13 +137,19 @@ describe('order edits', () => {
     await openOrder(first, order);
     await openOrder(second, order);
 
-    // the order departs at 10:00 team time: the first session moves it to 09:30
+    // the order departs at 10:00 team time: the first session moves it to 09:30 while the second is
+    // typing 11:15 there; the second keeps what it typed, is told who changed it to what (the live
+    // stream), and still holds the version it started from
+    await departure(second).fill('11:15');
     await typeTime(first, '09:30');
     await notSaving(first);
     await expect.poll(() => savedTime(first, order, tz)).toBe('09:30');
-
-    // the second session still holds the old version
-    await typeTime(second, '11:15');
+    await second
+      .getByTestId('edit-note')
+      .getByText(/ changed Departure time to 09:30$/)
+      .waitFor();
+    await expect(departure(second).inputValue()).resolves.toBe('11:15');
+    await departure(second).press('Enter');
     const conflict = second.getByTestId('edit-conflict');
     await conflict.getByText('This order was changed by someone else').waitFor();
     await expect.poll(() => conflict.getByTestId('conflict-fresh').textContent()).toBe('09:30');

@@ -23,7 +23,13 @@ const fresh = orderDetail({ departureAt: '2026-03-10T03:00:00.000Z', version: 7 
 
 /** Every event type of the machine, each mapped to the gestures the model tries. */
 const GESTURES = {
-  'order.loaded': [{ type: 'order.loaded', order: order() }],
+  'order.loaded': [
+    { type: 'order.loaded', order: order() },
+    // someone else moved the departure (the live stream): a note if the person is in that field
+    { type: 'order.loaded', order: order({ departureAt: '2026-03-10T01:15:00.000Z' }), by: { id: 'u2', name: 'Ann' } },
+  ],
+  'edit.focus': [{ type: 'edit.focus', id: 'o1', field: 'departure' }],
+  'edit.blur': [{ type: 'edit.blur', id: 'o1', field: 'departure' }],
   'order.edit': [
     { type: 'order.edit', id: 'o1', change: { field: 'departureTime', time: '18:45' } },
     // refused: a price type the order does not have
@@ -62,6 +68,8 @@ const key = (s: Snap) =>
       fresh: s.context.conflict.fresh?.version ?? null,
     },
     invalid: Object.keys(s.context.invalid),
+    editing: s.context.editing?.field ?? null,
+    note: s.context.elsewhere?.message ?? null,
   });
 
 const INPUT = { timezone: TZ };
@@ -176,6 +184,18 @@ describe('order edit history model', () => {
       expect(p.state.context.invalid).toEqual({ 'o1/price:COST': 'Cannot find the price with type: COST' });
   });
 
+  it('notes a change made elsewhere under the field being edited only, until the person leaves it', () => {
+    const notes = paths.filter((p) => p.state.context.elsewhere);
+    expect(new Set(notes.map((p) => p.state.context.elsewhere?.message))).toEqual(
+      new Set(['Ann changed Departure time to 10:15']),
+    );
+    // always while the field has the focus
+    for (const p of notes) expect(p.state.context.editing).toEqual({ id: 'o1', field: 'departure' });
+    const unfocused = paths.filter((p) => !p.state.context.editing && p.steps.some((s) => 'by' in s.event));
+    expect(unfocused.length).toBeGreaterThan(0);
+    for (const p of unfocused) expect(p.state.context.elsewhere).toBeNull();
+  });
+
   it('reaches a conflict that keeps the typed value next to the fresh record', () => {
     const conflicts = paths.map((p) => p.state.context.conflict).filter((c) => c?.fresh);
     expect(conflicts).toContainEqual({
@@ -188,6 +208,8 @@ describe('order edit history model', () => {
   describe.each(edges.map((p) => [describePath(p), p] as const))('%s', (_, path) => {
     it('replays on a real actor; what it reports is what it holds', async () => {
       const { actor, play, reports, notices, services, stop } = replayHarness();
+      // what the panel shows: the last record reported, or the last one it loaded itself
+      let panel: unknown = undefined;
       for (const step of path.steps) {
         if ((step.event as { type: string }).type === 'xstate.init') continue;
         const event = step.event as ModelEvent;
@@ -209,9 +231,10 @@ describe('order edit history model', () => {
         ).toEqual(gone ? [{ type: 'edits.gone', id: 'o1' }] : []);
         // the panel (and through it the list) shows the record as the history holds it (a record
         // loaded comes from the panel, which shows it already)
-        const last = reports.filter((r) => r.type === 'edits.changed').at(-1);
-        if (last && snapshot.context.records.o1 && event.type !== 'order.loaded')
-          expect(last.rows[0]).toEqual(snapshot.context.records.o1);
+        const last = reported.filter((r) => r.type === 'edits.changed').at(-1);
+        if (last) panel = last.rows[0];
+        else if (event.type === 'order.loaded') panel = snapshot.context.records.o1;
+        if (panel && snapshot.context.records.o1) expect(panel).toEqual(snapshot.context.records.o1);
         // never two writes at once
         expect(services.running().filter((id) => id === 'updateOrders').length).toBeLessThanOrEqual(1);
         // a refused edit changes nothing on screen and shows one message, on its field, not a toast

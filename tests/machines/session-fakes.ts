@@ -5,6 +5,7 @@ import type { NavTotals, NavTotalsInput } from '../../src/api/services/lists';
 import type { User } from '../../src/api/services/users';
 import type { TeamSummary } from '../../src/domain/session-rules';
 import { inboxCountMachine } from '../../src/machines/inbox-count/inbox-count.machine';
+import { liveMachine } from '../../src/machines/live/live.machine';
 import { navCountsMachine } from '../../src/machines/nav-counts/nav-counts.machine';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import type { StoredSession } from '../../src/api/storage/session';
@@ -87,6 +88,8 @@ export function fakeSession(fakes: SessionFakes = {}, spies: EffectSpies = effec
         (fakes.signInFlow ?? notFaked('signInFlow'))(input),
       ) as unknown as typeof signInMachine,
       apiConnection: fromCallback(() => () => undefined),
+      // the live machine is tested on its own (live.model.test.ts): here its stream stays silent
+      live: liveMachine.provide({ actors: { stream: fromCallback(() => () => undefined) } }),
       navCounts: navCountsMachine.provide({
         actors: {
           loadTotals: fromPromise<NavTotals, NavTotalsInput>(({ input }) =>

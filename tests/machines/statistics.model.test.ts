@@ -62,10 +62,25 @@ const GESTURES = {
     { type: 'url.changed', search: '' },
     { type: 'url.changed', search: '?month=last-month' },
   ],
+  // someone changed orders (or tours, which the figures ignore): the figures come again once it settles
+  'live.change': [
+    {
+      type: 'live.change',
+      change: { topic: 'orders', op: 'update', ids: ['o1'], at: '2026-11-25T05:00:00Z', by: null },
+    },
+    {
+      type: 'live.change',
+      change: { topic: 'tours', op: 'update', ids: ['t1'], at: '2026-11-25T05:00:00Z', by: null },
+    },
+  ],
+  'live.reset': [{ type: 'live.reset' }],
+  'stats.live': [{ type: 'stats.live' }],
 } satisfies { [K in StatisticsEvent['type']]: Extract<StatisticsEvent, { type: K }>[] };
 
 const LOAD_DONE = 'xstate.done.actor.load';
 const LOAD_FAILED = 'xstate.error.actor.load';
+const REFRESH_DONE = 'xstate.done.actor.refresh';
+const REFRESH_FAILED = 'xstate.error.actor.refresh';
 
 /**
  * What can happen next: gestures within the months kept, the router's echo, the load's outcomes.
@@ -75,7 +90,16 @@ const LOAD_FAILED = 'xstate.error.actor.load';
 function events(s: Snap): StatisticsEvent[] {
   const { query, pending } = s.context;
   const out: StatisticsEvent[] = [...GESTURES['url.changed'], ...GESTURES['orders.open']];
-  out.push(...GESTURES['stats.retry']);
+  out.push(...GESTURES['stats.retry'], ...GESTURES['live.change'], ...GESTURES['live.reset']);
+  // the settled window (the machine's own delayed event), fed directly
+  if (s.matches('ready') || s.matches('refreshing')) out.push(...GESTURES['stats.live']);
+  if (s.matches('refreshing')) {
+    const outcomes = [
+      { type: REFRESH_DONE, output: answerFor({ teamId: input.teamId, ...query }) },
+      { type: REFRESH_FAILED, error: new Error('getOrderStatistics failed') },
+    ];
+    out.push(...(outcomes as unknown as StatisticsEvent[]));
+  }
   if (pending.length > 0) out.push({ type: 'url.changed', search: pending[0] });
   else {
     if (query.month > FIRST) out.push(...GESTURES['period.previous']);
@@ -135,10 +159,10 @@ function harness() {
 
   async function step(event: AnyEventObject) {
     if (event.type === 'xstate.init') return;
-    if (event.type === LOAD_DONE || event.type === LOAD_FAILED) {
+    if ([LOAD_DONE, LOAD_FAILED, REFRESH_DONE, REFRESH_FAILED].includes(event.type)) {
       const call = load.calls.at(-1)!;
       answered.add(call);
-      if (event.type === LOAD_DONE) call.resolve(answerFor(call.input));
+      if (event.type === LOAD_DONE || event.type === REFRESH_DONE) call.resolve(answerFor(call.input));
       else call.reject(new Error('getOrderStatistics failed'));
       return settle();
     }
@@ -177,9 +201,12 @@ function expected(before: Snap, event: AnyEventObject) {
     }
     case 'stats.retry':
       return before.matches('failure') ? { ...none, loads: [query] } : none;
+    case 'stats.live':
+      // a quiet refresh of the period shown (again when one is under way)
+      return before.matches('ready') || before.matches('refreshing') ? { ...none, loads: [query] } : none;
     case 'orders.open': {
       const shown = before.context.current;
-      if (!before.matches('ready') || !shown) return none;
+      if (!(before.matches('ready') || before.matches('refreshing')) || !shown) return none;
       const day = event.day ?? null;
       const link = ordersLink({
         startDate: day ?? shown.startDate,

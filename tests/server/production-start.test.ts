@@ -45,9 +45,9 @@ describe('the mode', () => {
       const env = { NODE_ENV: 'production', DATA_DIR: dir, SMTP_URL: 'smtp://127.0.0.1:25' };
       expect(() => loadConfig(env)).toThrow(/set TOKEN_SECRET/);
       expect(readdirSync(dir)).toEqual([]);
-      // the demo keeps making one up
+      // the demo makes one up in memory (start() then takes the one shared in the database), no file
       expect(loadConfig({ DATA_DIR: dir }).tokenSecret.length).toBeGreaterThanOrEqual(32);
-      expect(existsSync(join(dir, 'token-secret'))).toBe(true);
+      expect(existsSync(join(dir, 'token-secret'))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueAccessToken } from '../../server/auth/tokens';
 import type { BodyOf, HeadersOf, PathOf, QueryOf } from '../../server/http/operation';
 import { contractOperations, loadContract } from '../../server/openapi-routes';
 import { OPERATION_ACCESS, type OperationId, type Requirement } from '../../shared/permissions';
@@ -215,6 +216,8 @@ const REQUESTS = {
   updateProductSchedule: () => ({ path: { id: ids.product }, body: { teamId: TEAM, schedule: null } }),
   listInbox: () => ({ query: { teamId: TEAM } }),
   countInbox: () => ({ query: { teamId: TEAM } }),
+  // a token of 1 s: the stream ends when its token does, so the answer completes
+  streamEvents: async (who) => ({ query: { teamId: TEAM }, token: await issueAccessToken(who, t.config, 1) }),
   acknowledgeInboxItem: () => ({ path: { id: randomUUID() } }),
   // feature flags: the platform admin's
   updateFeature: async () => {

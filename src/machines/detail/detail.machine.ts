@@ -27,6 +27,7 @@ import {
   type DetailRecord,
   type DetailReport,
   type EventLog,
+  type ShowRecord,
 } from './types';
 
 /**
@@ -82,10 +83,10 @@ export const detailMachine = setup({
     open: assign((_, p: { id: string }) => ({ id: p.id, record: null, error: null })),
     close: assign({ id: null, record: null, error: null }),
     /** A record the edit history must know (loaded, or changed elsewhere), so its writes carry the right version. */
-    showRecord: enqueueActions(({ context, enqueue }, p: { record?: DetailRecord; rows?: PatchRow[] }) => {
+    showRecord: enqueueActions(({ context, enqueue }, p: ShowRecord) => {
       const record = p.record ?? patched(context.record!, p.rows ?? []);
       enqueue.assign({ record });
-      if (context.kind === 'orders') enqueue.sendTo('edits', { type: 'order.loaded', order: record });
+      if (context.kind === 'orders') enqueue.sendTo('edits', { type: 'order.loaded', order: record, by: p.by });
       else enqueue.sendTo('edits', { type: 'tour.loaded', tour: record });
     }),
     refreshActivity: assign(({ context }, p: { loaded: Loaded<DetailRecord> }) =>
@@ -128,9 +129,7 @@ export const detailMachine = setup({
       deleted: true,
     })),
     reportRestored: sendParent((_, p: { id: string }): DetailReport => ({ type: 'detail.restored', id: p.id })),
-    logError: (_, p: { error: unknown }) => {
-      console.error('[detail]', p.error);
-    },
+    logError: (_, p: { error: unknown }) => console.error('[detail]', p.error),
   },
 }).createMachine({
   id: 'detail',

@@ -1,5 +1,6 @@
 import type { DetailRecord, EventLog, OrderDetail, TourDetail } from '../../api/services/details';
 import type { CommentBoxReport } from '../comment-box/comment-box.machine';
+import type { Changer } from '../order-edit-history/elsewhere';
 import type { Role } from '../../domain/statuses';
 import type { ListKind, PatchRow } from '../list/types';
 import type { DeleteTarget, RecordDeleteReport } from '../record-delete/record-delete.machine';
@@ -30,8 +31,8 @@ export type DetailEvent =
   /** From the screen: the selection opened or closed a record. */
   | { type: 'detail.open'; id: string }
   | { type: 'detail.close' }
-  /** From the screen: these rows changed elsewhere (a status move, a link): show it, and its activity. */
-  | { type: 'detail.patch'; rows: PatchRow[] }
+  /** From the screen: these rows changed elsewhere (a status move, a link, someone else: `by`): show it, and its activity. */
+  | { type: 'detail.patch'; rows: PatchRow[]; by?: Changer }
   /** From the panel's comment box. */
   | CommentBoxReport
   /** From the panel's view. Unlink an order from its tour (in an order's panel the order itself, in a tour's one of its orders). */
@@ -56,6 +57,9 @@ export type DetailReport =
   | { type: 'detail.removed'; id: string; deleted: boolean }
   /** A record deleted here was brought back (Undo). */
   | { type: 'detail.restored'; id: string };
+
+/** What the panel shows: a loaded record, or rows patched into it (`by`: changed elsewhere, by whom). */
+export type ShowRecord = { record?: DetailRecord; rows?: PatchRow[]; by?: Changer };
 
 export const isTourDetail = (record: DetailRecord): record is TourDetail => 'orders' in record;
 

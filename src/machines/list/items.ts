@@ -1,5 +1,6 @@
 import { belongsToView, type ViewScope } from '../../domain/list-views';
 import type { OrderSort } from '../../domain/statuses';
+import type { StatusChange } from '../../api/services/status';
 import type { ListItem, PatchRow } from './types';
 
 /** Pure steps of the list machine on its loaded rows: append a page, patch, remove. */
@@ -34,14 +35,40 @@ export interface PatchScope extends ViewScope {
   hasMore: boolean;
 }
 
+/** A bulk move's answer as list patches. */
+export const fromChanges = (changes: StatusChange[]): PatchRow[] =>
+  changes.map(({ id, statusV2, version }) => ({ id, statusV2, version }));
+
+/**
+ * Whole rows (a live change) that are not loaded join the list where its sort puts them when they
+ * belong to its view and filters: not past the last loaded row while more pages come (the next page
+ * brings them), and not while searching (the server alone matches a search).
+ */
+function newRows(items: readonly ListItem[], rows: readonly PatchRow[], scope: PatchScope): ListItem[] {
+  if (scope.filters.search.trim() !== '') return [];
+  const loaded = new Set(items.map((i) => i.id));
+  const last = items[items.length - 1];
+  return rows.filter((row): row is ListItem => {
+    if (loaded.has(row.id) || !('departureAt' in row) || !belongsToView(row as ListItem, scope)) return false;
+    return !scope.hasMore || (last !== undefined && compare(row as ListItem, last, scope.filters.sort) <= 0);
+  });
+}
+
 /**
  * Merges fields into loaded rows; a row that no longer belongs to the view leaves it, and when a
  * sort key changed the rows are put back in the server's order (a row moved beyond the loaded
- * range leaves too: the next page brings it, so it is neither doubled nor skipped).
+ * range leaves too: the next page brings it, so it is neither doubled nor skipped). With `insert`
+ * (whole rows from a live change) rows not loaded join it where they belong (`newRows`).
  */
-export function applyPatch(items: readonly ListItem[], rows: readonly PatchRow[], scope: PatchScope): ListItem[] {
+export function applyPatch(
+  items: readonly ListItem[],
+  rows: readonly PatchRow[],
+  scope: PatchScope,
+  insert = false,
+): ListItem[] {
   const patches = new Map(rows.map((r) => [r.id, r]));
-  let moved = false;
+  const added = insert ? newRows(items, rows, scope) : [];
+  let moved = added.length > 0;
   const sort = scope.filters.sort;
   const merged: ListItem[] = [];
   for (const item of items) {
@@ -55,6 +82,7 @@ export function applyPatch(items: readonly ListItem[], rows: readonly PatchRow[]
     if (sortKey(next, sort) !== sortKey(item, sort)) moved = true;
     merged.push(next);
   }
+  merged.push(...added);
   if (!moved) return merged;
   const last = items[items.length - 1];
   const sorted = merged.sort((a, b) => compare(a, b, sort));

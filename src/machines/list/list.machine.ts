@@ -101,8 +101,8 @@ export const listMachine = setup({
     failPage: assign({ hasMore: false, nextCursor: null, error: LIST_FAILED }),
     /** A failed next page keeps the rows and the cursor: Retry asks for it again. */
     failMore: assign({ error: LIST_FAILED }),
-    patchRows: assign(({ context }, params: { rows: PatchRow[] }) => ({
-      items: applyPatch(context.items, params.rows, { ...context, now: new Date() }),
+    patchRows: assign(({ context }, params: { rows: PatchRow[]; insert?: boolean }) => ({
+      items: applyPatch(context.items, params.rows, { ...context, now: new Date() }, params.insert),
     })),
     removeRows: assign(({ context }, params: { ids: string[] }) => ({ items: removeItems(context.items, params.ids) })),
     setCounts: assign((_, params: ListCounts) => ({ dailyCounts: params.daily, total: params.total })),
@@ -159,7 +159,7 @@ export const listMachine = setup({
         },
         'list.refresh': { target: '.loading' },
         'list.patch': {
-          actions: [{ type: 'patchRows', params: ({ event }) => ({ rows: event.rows }) }, 'regroup', 'report'],
+          actions: [{ type: 'patchRows', params: ({ event }) => event }, 'regroup', 'report'],
         },
         'list.remove': {
           actions: [{ type: 'removeRows', params: ({ event }) => ({ ids: event.ids }) }, 'regroup', 'report'],

@@ -23,8 +23,9 @@ export type PatchRow = { id: string } & (Partial<Order> | Partial<Tour>);
 
 /** What the screen tells its list to keep what it shows true. */
 export type ListPatchEvent =
-  /** Merge these fields into loaded rows; rows that no longer belong to the view leave it. */
-  | { type: 'list.patch'; rows: PatchRow[] }
+  /** Merge these fields into loaded rows; rows that no longer belong to the view leave it. With
+   *  `insert` (whole rows, a live change), rows not loaded join it where its sort and filters put them. */
+  | { type: 'list.patch'; rows: PatchRow[]; insert?: boolean }
   | { type: 'list.remove'; ids: string[] }
   /** Reload from page 1 (and the day counts). */
   | { type: 'list.refresh' };

@@ -1,8 +1,10 @@
-import { assign, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import { countNavTotals, type NavTotals, type NavTotalsInput } from '../../api/services/lists';
 import type { CountScope } from '../../domain/nav-scope';
 import { findTeam, type SessionUser } from '../../domain/session-rules';
 import { inboxCountMachine } from '../inbox-count/inbox-count.machine';
+import { liveFeed, type LiveFeedInput } from '../live/live-feed';
+import type { LiveChange, LiveReport } from '../live/types';
 import type { CountsInbox, CountsRefresh } from './types';
 
 /**
@@ -11,11 +13,15 @@ import type { CountsInbox, CountsRefresh } from './types';
  * its screen sends `counts.refresh` with its scope (range, OTA, search, basis) when it opens and
  * when its filters change, and without one when something moved rows between views (bulk status,
  * deletes, links, new tours). Before any list said so, they count the default month. The inbox's
- * open items are counted by a child of their own (`inboxCount`), told by `counts.inbox`.
+ * open items are counted by a child of their own (`inboxCount`), told by `counts.inbox`. Changes
+ * anybody makes (the session's live stream) count both again, at most
+ * once per LIVE_RECOUNT_MS however many arrive.
  */
 export interface NavCountsInput {
   teamId: string | null;
   timezone: string;
+  /** The session's live stream (a getter: it is found when the totals' feed starts). */
+  live?: LiveFeedInput['live'];
 }
 
 /** The input for the selected team of a user: its id and its timezone (UTC when it has none). */
@@ -28,9 +34,13 @@ export interface NavCountsContext extends NavCountsInput {
   scope: CountScope | null;
   totals: NavTotals;
   error: string | null;
+  /** What live changes have made stale, counted again when the recount is due. */
+  stale: { totals: boolean; inbox: boolean };
 }
 
-export type NavCountsEvent = CountsRefresh | CountsInbox;
+export type NavCountsEvent = CountsRefresh | CountsInbox | LiveReport | { type: 'counts.liveDue' };
+
+export const LIVE_RECOUNT_MS = 500;
 
 const EMPTY: NavTotals = { orders: {}, tours: {} };
 const COUNTS_FAILED = 'Failed to fetch the totals';
@@ -42,29 +52,71 @@ export const navCountsMachine = setup({
     events: {} as NavCountsEvent,
     tags: 'loading' as const,
   },
-  actors: { loadTotals: countNavTotals, inboxCount: inboxCountMachine },
+  actors: { loadTotals: countNavTotals, inboxCount: inboxCountMachine, liveFeed },
+  delays: { liveRecount: LIVE_RECOUNT_MS },
+  guards: {
+    totalsStale: ({ context }) => context.stale.totals,
+  },
   actions: {
     setScope: assign((_, params: { scope: CountScope | undefined }) => (params.scope ? { scope: params.scope } : {})),
     setTotals: assign((_, params: { totals: NavTotals }) => ({ totals: params.totals, error: null })),
     setError: assign({ error: COUNTS_FAILED }),
     recountInbox: sendTo('inboxCount', { type: 'counts.inbox' }),
+    /** The first stale change schedules the recount; the next ones until then only join it. */
+    markStale: enqueueActions(({ context, enqueue }, params: { change: LiveChange | null }) => {
+      const topic = params.change?.topic;
+      const totals = context.stale.totals || !topic || topic === 'orders' || topic === 'tours';
+      const inbox = context.stale.inbox || !topic || topic === 'inbox';
+      if (totals === context.stale.totals && inbox === context.stale.inbox) return;
+      if (!context.stale.totals && !context.stale.inbox)
+        enqueue.raise({ type: 'counts.liveDue' }, { delay: 'liveRecount' });
+      enqueue.assign({ stale: { totals, inbox } });
+    }),
+    recountStaleInbox: enqueueActions(({ context, enqueue }) => {
+      if (context.stale.inbox) enqueue.sendTo('inboxCount', { type: 'counts.inbox' });
+      enqueue.assign({ stale: { totals: false, inbox: false } });
+    }),
     logInboxError: (_, params: { error: unknown }) => {
       console.error('[navCounts] inbox count', params.error);
     },
   },
 }).createMachine({
   id: 'navCounts',
-  context: ({ input }) => ({ teamId: input.teamId, timezone: input.timezone, scope: null, totals: EMPTY, error: null }),
+  context: ({ input }) => ({
+    teamId: input.teamId,
+    timezone: input.timezone,
+    live: input.live ?? null,
+    scope: null,
+    totals: EMPTY,
+    error: null,
+    stale: { totals: false, inbox: false },
+  }),
   initial: 'loading',
-  invoke: {
-    id: 'inboxCount',
-    src: 'inboxCount',
-    input: ({ context }) => ({ teamId: context.teamId }),
-    onError: { actions: { type: 'logInboxError', params: ({ event }) => ({ error: event.error }) } },
-  },
+  invoke: [
+    {
+      id: 'inboxCount',
+      src: 'inboxCount',
+      input: ({ context }) => ({ teamId: context.teamId }),
+      onError: { actions: { type: 'logInboxError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
+      id: 'liveFeed',
+      src: 'liveFeed',
+      input: ({ context }) => ({ live: context.live ?? null }),
+      onError: { actions: { type: 'logInboxError', params: ({ event }) => ({ error: event.error }) } },
+    },
+  ],
   // a refresh while loading starts over, so the newest totals (and scope) win
   on: {
     'counts.inbox': { actions: 'recountInbox' },
+    'live.change': { actions: { type: 'markStale', params: ({ event }) => ({ change: event.change }) } },
+    // the stream could not resume: anything may have changed
+    'live.reset': { actions: { type: 'markStale', params: { change: null } } },
+    'counts.liveDue': [
+      // not re-entering the root: its inbox count and feed keep running (a load under way starts over)
+      { guard: 'totalsStale', target: '.loading', actions: 'recountStaleInbox' },
+      { actions: 'recountStaleInbox' },
+    ],
     'counts.refresh': {
       target: '.loading',
       reenter: true,

@@ -16,6 +16,7 @@ import {
   type SaveJob,
 } from '../../domain/edit-history';
 import { listFields, type EditsReport } from '../detail/types';
+import { leaveField, loadOrder, type Changer, type EditingField, type ElsewhereNote } from './elsewhere';
 
 /**
  * Order edits with a real history. An edit shows at once (reported to the panel, which shows it
@@ -25,6 +26,9 @@ import { listFields, type EditsReport } from '../detail/types';
  * the person typed as a conflict next to the fresh record, to re-apply on top of it. An edit that
  * cannot apply (a time that is not `HH:mm`, a price that is not a number) leaves the order as it
  * is and puts one message on its field until the field is corrected or given up (`edit.discard`).
+ * A change made elsewhere (`order.loaded` with `by`) to the field the person is in (`edit.focus`)
+ * leaves what they typed to the field and puts a note under it saying who changed it to what; the
+ * order keeps the version they started from, so saving what they typed ends in the conflict above.
  */
 export interface OrderEditInput {
   timezone: string;
@@ -44,10 +48,16 @@ export interface OrderEditContext extends EditHistory<Order> {
   /** The order being re-read from the server after a failed or stale write. */
   reloadId: string | null;
   invalid: InvalidEdits;
+  /** The field with the focus, and the note of a change made elsewhere to it. */
+  editing?: EditingField | null;
+  elsewhere?: ElsewhereNote | null;
 }
 
 export type OrderEditEvent =
-  | { type: 'order.loaded'; order: Order }
+  /** `by` (a live change from someone else; null: unknown) when it was changed elsewhere. */
+  | { type: 'order.loaded'; order: Order; by?: Changer }
+  | { type: 'edit.focus'; id: string; field: string }
+  | { type: 'edit.blur'; id: string; field: string }
   | { type: 'order.edit'; id: string; change: EditChange }
   | { type: 'history.undo' }
   | { type: 'history.redo' }
@@ -102,10 +112,11 @@ export const orderEditHistoryMachine = setup({
     isSaved: (_, p: { result: SaveResult<Order> }) => p.result.status === 'saved',
   },
   actions: {
-    load: assign(({ context }, p: { order: Order }) =>
-      // an order with unsaved writes keeps what the screen shows
-      context.queue.some((j) => j.entry.id === p.order.id) ? {} : replaceRecord(context, listFields(p.order) as Order),
+    load: assign(({ context }, p: { order: Order; by?: Changer }) =>
+      loadOrder(context, listFields(p.order) as Order, p.by),
     ),
+    focus: assign((_, p: EditingField) => ({ editing: { id: p.id, field: p.field } })),
+    blur: assign(({ context }, p: EditingField) => leaveField(context, p)),
     applyEdit: enqueueActions(({ context, enqueue }, p: Change) => {
       const step = edit(context, p.id, p.change, context.timezone);
       if (!step.ok) return;
@@ -199,9 +210,13 @@ export const orderEditHistoryMachine = setup({
     conflict: null,
     reloadId: null,
     invalid: {},
+    editing: null,
+    elsewhere: null,
   }),
   on: {
-    'order.loaded': { actions: { type: 'load', params: ({ event }) => ({ order: event.order }) } },
+    'order.loaded': { actions: { type: 'load', params: ({ event }) => event } },
+    'edit.focus': { actions: { type: 'focus', params: ({ event }) => event } },
+    'edit.blur': { actions: { type: 'blur', params: ({ event }) => event } },
     'edit.discard': { actions: { type: 'discardInvalid', params: ({ event }) => event } },
   },
   initial: 'idle',

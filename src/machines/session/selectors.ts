@@ -1,6 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Access } from '../../domain/route-guards';
 import { findTeam, type SessionUser, type TeamSummary } from '../../domain/session-rules';
+import type { liveMachine } from '../live/live.machine';
 import type { navCountsMachine } from '../nav-counts/nav-counts.machine';
 import type { sessionMachine } from './session.machine';
 
@@ -24,6 +25,8 @@ export function selectAccess(s: SessionSnapshot): Access {
   if (s.matches({ active: 'teamless' })) return { status: 'teamless' };
   return { status: 'anonymous' };
 }
+/** The live stream of the selected team (while a team is selected). */
+export const selectLive = (s: SessionSnapshot) => s.children.live as ActorRefFrom<typeof liveMachine> | undefined;
 /** The navigation totals of the selected team (while a team is selected). */
 export const selectNavCounts = (s: SessionSnapshot) =>
   s.children.navCounts as ActorRefFrom<typeof navCountsMachine> | undefined;

@@ -22,16 +22,17 @@ import {
   writeToken,
   type StoredSession,
 } from '../../api/storage/session';
-import { navCountsMachine } from '../nav-counts/nav-counts.machine';
+import { liveMachine as live } from '../live/live.machine';
+import { navCountsMachine as navCounts } from '../nav-counts/nav-counts.machine';
 import { signInMachine as signInFlow } from '../sign-in/sign-in.machine';
 import type { NotifyEvent } from '../notify';
 import { endSession, failSignIn, logError, notProvided, saveSelectedTeam, teamOf, withoutType } from './transitions';
-import { INITIAL_CONTEXT, LOGOUT_PATIENCE_MS } from './transitions';
+import { INITIAL_CONTEXT, LOGOUT_PATIENCE_MS, liveOf, logTo, warnUnknownTeam } from './transitions';
 import type { SessionContext, SessionEvent, SessionTag } from './types';
 
 /**
  * The session (SPEC section 4): token, user, selected team, sign-in through the identity provider,
- * logout, team switching, the reaction to any 401, and the navigation totals of the selected team.
+ * logout, team switching, the reaction to any 401, and the navigation totals and live stream of the selected team.
  */
 
 export const sessionMachine = setup({
@@ -41,7 +42,7 @@ export const sessionMachine = setup({
     tags: {} as SessionTag,
     emitted: {} as NotifyEvent,
   },
-  actors: { restoreSession, apiConnection, startSignIn, signInFlow, getMe, logout, navCounts: navCountsMachine },
+  actors: { restoreSession, apiConnection, startSignIn, signInFlow, getMe, logout, navCounts, live },
   delays: { logoutPatience: LOGOUT_PATIENCE_MS },
   guards: {
     isCallback: ({ context }) => context.callbackUrl !== null,
@@ -82,14 +83,10 @@ export const sessionMachine = setup({
       const choice = chooseTeam(context.user?.teams ?? [], context.savedTeamId);
       return { teamId: choice?.teamId ?? null, error: null };
     }),
-    warnUnknownTeam: ({ context }) => {
-      console.warn(`[session] saved team ${context.savedTeamId} is not one of the user's teams; using the first team`);
-    },
+    warnUnknownTeam,
     setError: assign((_, params: { error: string }) => ({ error: params.error })),
     clearError: assign({ error: null }),
-    logError: (_, params: { error: unknown }) => {
-      console.error('[session]', params.error);
-    },
+    logError: logTo('[session]'),
     acceptToken: assign((_, params: { token: string }) => ({
       token: params.token,
       callbackUrl: null,
@@ -266,7 +263,11 @@ export const sessionMachine = setup({
         },
         ready: {
           tags: ['loggedIn'],
-          invoke: { id: 'navCounts', src: 'navCounts', input: teamOf, onError: { actions: logError } },
+          // the live stream first: the totals follow it
+          invoke: [
+            { id: 'live', src: 'live', input: liveOf, onError: { actions: logError } },
+            { id: 'navCounts', src: 'navCounts', input: teamOf, onError: { actions: logError } },
+          ],
           on: {
             'team.switch': [
               {

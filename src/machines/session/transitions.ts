@@ -1,6 +1,8 @@
 import { PATHS } from '../../domain/paths';
 import { SIGN_IN_FAILED } from '../../domain/session-rules';
 import { navCountsInput } from '../nav-counts/nav-counts.machine';
+import type { AnyActorRef } from 'xstate';
+import type { LiveHandle } from '../live/types';
 import type { SessionContext } from './types';
 
 /** Pieces of the session machine's transitions, named once (session.machine.ts). */
@@ -29,7 +31,11 @@ export const failSignIn = [
   { type: 'setError', params: { error: SIGN_IN_FAILED } },
   { type: 'navigate', params: { to: PATHS.login } },
 ] as const;
-export const teamOf = ({ context }: { context: SessionContext }) => navCountsInput(context.user, context.teamId);
+/** The totals' input: the selected team, and the session's live stream (found once the totals start). */
+export const teamOf = ({ context, self }: { context: SessionContext; self: AnyActorRef }) => ({
+  ...navCountsInput(context.user, context.teamId),
+  live: () => (self.getSnapshot() as { children: Record<string, LiveHandle | undefined> }).children.live ?? null,
+});
 export const saveSelectedTeam = {
   type: 'saveTeamId',
   params: ({ context }: { context: SessionContext }) => ({ teamId: context.teamId ?? '' }),
@@ -58,3 +64,17 @@ export const INITIAL_CONTEXT: SessionContext = {
  * this long without one, the browser signs out on its own.
  */
 export const LOGOUT_PATIENCE_MS = 5000;
+
+/** The live stream's input: the selected team (the `ready` state has one). */
+export const liveOf = ({ context }: { context: SessionContext }) => ({ teamId: context.teamId ?? '' });
+
+export function warnUnknownTeam({ context }: { context: SessionContext }): void {
+  console.warn(`[session] saved team ${context.savedTeamId} is not one of the user's teams; using the first team`);
+}
+
+/** A named action that logs its `error` param under a prefix. */
+export const logTo =
+  (prefix: string) =>
+  (_: unknown, params: { error: unknown }): void => {
+    console.error(prefix, params.error);
+  };

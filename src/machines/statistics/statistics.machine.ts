@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, cancel, emit, raise, setup } from 'xstate';
 import { loadMonthStatistics, type MonthStatistics } from '../../api/services/statistics';
 import { ordersLink } from '../../domain/statistics-links';
 import {
@@ -12,6 +12,8 @@ import {
   STATISTICS_PATH,
   type StatisticsQuery,
 } from '../../domain/statistics-period';
+import { feedOf, liveFeed, logFeedError } from '../live/workspace-routes';
+import type { LiveChange } from '../live/types';
 import type { NotifyEvent } from '../notify';
 import type { StatisticsContext, StatisticsEvent, StatisticsInput } from './types';
 
@@ -22,10 +24,13 @@ import type { StatisticsContext, StatisticsEvent, StatisticsInput } from './type
  * out through the provided `navigate` action; the router's echo of it is then ignored, so quick
  * changes never step back through the ones in between. Each period change restarts the load: the
  * newest request wins. A click on a figure goes to the orders behind it through `navigate` too.
+ * Orders anybody changes (the session's live stream) bring the figures again quietly (they stay
+ * shown meanwhile), LIVE_REFRESH_MS after the last change of a burst.
  */
 
 /** SPEC section 8's toast for counts that cannot be fetched, also shown in the page. */
 export const STATISTICS_FAILED = 'Failed to fetch order counts';
+export const LIVE_REFRESH_MS = 2000;
 
 /** Where the period shown lives: the navigation that follows a change asked for here. */
 const periodUrl = ({ context }: { context: StatisticsContext }) => ({
@@ -60,8 +65,11 @@ export const statisticsMachine = setup({
     emitted: {} as NotifyEvent,
     tags: {} as 'loading',
   },
-  actors: { load: loadMonthStatistics },
+  actors: { load: loadMonthStatistics, liveFeed },
+  delays: { liveRefresh: LIVE_REFRESH_MS },
   guards: {
+    /** Orders changed (or the stream could not resume: anything may have). */
+    touchesOrders: (_, params: { change: LiveChange }) => params.change.topic === 'orders',
     /** The router reports a navigation this machine asked for. */
     asked: ({ context }, params: { search: string }) => context.pending.includes(params.search),
     /** A URL this machine did not ask for (back button, a link) with another period. */
@@ -100,6 +108,8 @@ export const statisticsMachine = setup({
     logError: (_, params: { error: unknown }) => {
       console.error('[statistics]', params.error);
     },
+    cancelLiveRefresh: cancel('liveRefresh'),
+    scheduleLiveRefresh: raise({ type: 'stats.live' }, { id: 'liveRefresh', delay: 'liveRefresh' }),
   },
 }).createMachine({
   id: 'statistics',
@@ -107,6 +117,7 @@ export const statisticsMachine = setup({
     const defaultMonth = currentMonth(input.timezone, input.now);
     return {
       teamId: input.teamId,
+      live: input.live ?? null,
       defaultMonth,
       ...parseStatisticsQuery(input.search, defaultMonth),
       pending: [],
@@ -117,6 +128,7 @@ export const statisticsMachine = setup({
     };
   },
   initial: 'loading',
+  invoke: { id: 'liveFeed', src: 'liveFeed', input: feedOf, onError: { actions: logFeedError } },
   on: {
     'url.changed': [
       {
@@ -168,6 +180,12 @@ export const statisticsMachine = setup({
       ],
     },
     'chart.mode': { actions: { type: 'setMode', params: ({ event }) => event } },
+    // each change waits the window again (a debounce): a burst of writes brings the figures once
+    'live.change': {
+      guard: { type: 'touchesOrders', params: ({ event }) => event },
+      actions: ['cancelLiveRefresh', 'scheduleLiveRefresh'],
+    },
+    'live.reset': { actions: ['cancelLiveRefresh', 'scheduleLiveRefresh'] },
   },
   states: {
     loading: {
@@ -185,7 +203,24 @@ export const statisticsMachine = setup({
       },
     },
     ready: {
-      on: { 'orders.open': { actions: { type: 'navigate', params: ordersOf } } },
+      on: {
+        'orders.open': { actions: { type: 'navigate', params: ordersOf } },
+        'stats.live': 'refreshing',
+      },
+    },
+    /** The figures shown stay while the new ones load (no skeleton); a failure keeps them, logged. */
+    refreshing: {
+      invoke: {
+        id: 'refresh',
+        src: 'load',
+        input: ({ context }) => ({ teamId: context.teamId, ...context.query }),
+        onDone: { target: 'ready', actions: { type: 'keepFigures', params: ({ event }) => event.output } },
+        onError: { target: 'ready', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      },
+      on: {
+        'orders.open': { actions: { type: 'navigate', params: ordersOf } },
+        'stats.live': { target: 'refreshing', reenter: true },
+      },
     },
     failure: {
       on: { 'stats.retry': 'loading' },

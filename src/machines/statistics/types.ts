@@ -1,6 +1,7 @@
 import type { OrderStatistics } from '../../domain/statistics-figures';
 import type { DateBasis, StatisticsQuery } from '../../domain/statistics-period';
 import type { Ota } from '../../domain/statuses';
+import type { LiveHandle, LiveReport } from '../live/types';
 
 /** What the statistics screen starts from: the team, the URL's query and one clock reading. */
 export interface StatisticsInput {
@@ -10,6 +11,8 @@ export interface StatisticsInput {
   search: string;
   /** The default month is the one of this reading: it stays put while the screen is open. */
   now: number;
+  /** The session's live stream: orders anybody changes bring the figures again. */
+  live?: LiveHandle | null;
 }
 
 /** The charts of the screen, each shown as a chart or as a table. */
@@ -18,6 +21,7 @@ export type ChartMode = 'chart' | 'table';
 
 export interface StatisticsContext {
   teamId: string;
+  live: LiveHandle | null;
   /** The team's current month, as of the screen's clock reading. */
   defaultMonth: string;
   /** The period shown (or being loaded). */
@@ -43,4 +47,7 @@ export type StatisticsEvent =
   | { type: 'stats.retry' }
   | { type: 'chart.mode'; chart: ChartId; mode: ChartMode }
   /** A bar or a slice was clicked: the orders of that day and/or channel. */
-  | { type: 'orders.open'; ota: Ota | null; day: string | null };
+  | { type: 'orders.open'; ota: Ota | null; day: string | null }
+  | LiveReport
+  /** Internal: the live changes have settled, the figures load again. */
+  | { type: 'stats.live' };

@@ -5,6 +5,7 @@ import type { EmailSendReport } from '../email-send/types';
 import type { OrderEmailsReport } from '../order-emails/order-emails.machine';
 import type { ListFiltersReport } from '../list-filters/types';
 import type { ListItem, ListKind, ListReport } from '../list/types';
+import type { LiveHandle, LiveReport } from '../live/types';
 import type { CountsHandle } from '../nav-counts/types';
 import type { SelectionReport } from '../selection/types';
 import type { TourActionsReport } from '../tour-actions/tour-actions.machine';
@@ -29,6 +30,8 @@ export interface WorkspaceInput {
   role: Role | null;
   /** The navigation totals (the session's), told when rows move between views. */
   navCounts: CountsHandle | null;
+  /** The session's live stream: changes anybody makes, routed to the children they concern. */
+  live?: LiveHandle | null;
 }
 
 export interface WorkspaceContext extends WorkspaceInput {
@@ -49,4 +52,5 @@ export type WorkspaceEvent =
   | TourActionsReport
   | DetailReport
   | EmailSendReport
-  | OrderEmailsReport;
+  | OrderEmailsReport
+  | LiveReport;

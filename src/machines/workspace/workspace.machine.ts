@@ -1,5 +1,4 @@
 import { enqueueActions, sendTo, setup } from 'xstate';
-import type { StatusChange } from '../../api/services/status';
 import { filtersOfUrl, type ListFilters } from '../../domain/list-filters';
 import { checkpointOf, type EmailKind } from '../../domain/email-recipients';
 import { screenScope } from '../../domain/nav-scope';
@@ -10,7 +9,9 @@ import { emailSendMachine } from '../email-send/email-send.machine';
 import { orderEmailsMachine } from '../order-emails/order-emails.machine';
 import { exportMachine } from '../export/export.machine';
 import { listFiltersMachine } from '../list-filters/list-filters.machine';
+import { fromChanges } from '../list/items';
 import { listMachine, listMachines } from '../list/list.machine';
+import { feedOf, LIVE_ROUTES, liveFeed, logFeedError, routeLive, type LiveRoute } from '../live/workspace-routes';
 import type { ListItem, ListRow, Order, PatchRow } from '../list/types';
 import { selectionMachine } from '../selection/selection.machine';
 import { tourActionsMachine } from '../tour-actions/tour-actions.machine';
@@ -29,6 +30,7 @@ import type { WorkspaceContext, WorkspaceEvent, WorkspaceInput } from './types';
  *   emailSend    customer e-mails (orders): dialogs, flags, sending    -> list, panel, orderEmails
  *   orderEmails  the open order's e-mails, followed until delivered    -> panel
  *   exporter     "Export CSV" of the current view
+ *   liveFeed     changes anybody makes (the session's live stream)    -> list, panel, orderEmails
  *
  * Navigation (filters into the URL) is the provided `navigate` action: the URL comes in as input
  * and `url.changed`, and goes out through that action.
@@ -36,9 +38,6 @@ import type { WorkspaceContext, WorkspaceEvent, WorkspaceInput } from './types';
 /** The filters of the URL the screen opened with (the filters child reads the same at the same clock reading). */
 const urlFilters = (context: WorkspaceContext) =>
   filtersOfUrl(context.search, context.timezone, context.now, context.kind).filters;
-
-const fromChanges = (changes: StatusChange[]): PatchRow[] =>
-  changes.map(({ id, statusV2, version }) => ({ id, statusV2, version }));
 
 export const workspaceMachine = setup({
   types: {
@@ -65,10 +64,12 @@ export const workspaceMachine = setup({
     emailSend: emailSendMachine,
     orderEmails: orderEmailsMachine,
     exporter: exportMachine,
+    liveFeed,
   },
   /** 0: the navigation totals (a dozen requests) follow in a task of their own, after the change. */
   delays: { afterChange: 0 },
   actions: {
+    followLive: enqueueActions(({ context, enqueue }, p: LiveRoute) => routeLive(context, p, enqueue)),
     /** Provided by the page: goes to the URL's query (a new history entry, or in place). */
     navigate: (_, params: { search: string; replace: boolean }) => {
       console.error(`[workspace] navigate(${params.search}) was not provided`);
@@ -229,8 +230,10 @@ export const workspaceMachine = setup({
       }),
       onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
     },
+    { id: 'liveFeed', src: 'liveFeed', input: feedOf, onError: { actions: logFeedError } },
   ],
   on: {
+    ...LIVE_ROUTES,
     'url.changed': { actions: { type: 'toFilters', params: ({ event }) => ({ search: event.search }) } },
     'filters.navigate': {
       actions: { type: 'navigate', params: ({ event }) => ({ search: event.search, replace: event.replace }) },

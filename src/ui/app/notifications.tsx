@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { AnyActorRef, AnyEventObject } from 'xstate';
 import type { NotifyEvent } from '../../machines/notify';
+import { selectLive } from '../../machines/session/selectors';
 import { showNotification } from '../toaster';
 import { AppContext, SessionContext } from './actors';
 
@@ -45,9 +46,10 @@ export function ActorTreeNotifications({ actor }: { actor: AnyActorRef }) {
   );
 }
 
-/** The one subscriber for the app-wide actors. */
+/** The one subscriber for the app-wide actors (the session's live stream toasts new channel orders). */
 export function NotificationBridge() {
   useNotifications(SessionContext.useActorRef());
   useNotifications(AppContext.useActorRef());
-  return null;
+  const live = SessionContext.useSelector(selectLive);
+  return live ? <ActorTreeNotifications actor={live} /> : null;
 }

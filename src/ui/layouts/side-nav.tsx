@@ -6,6 +6,7 @@ import { areaSearch } from '../../domain/nav-scope';
 import type { NavCountsContext } from '../../machines/nav-counts/nav-counts.machine';
 import { selectIsPlatformAdmin, selectNavCounts, selectTeam } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
+import { LiveIndicator } from './live-indicator';
 
 type NavCountsRef = NonNullable<ReturnType<typeof selectNavCounts>>;
 
@@ -88,6 +89,7 @@ export function SideNav() {
   const role = SessionContext.useSelector((s) => selectTeam(s)?.role ?? null);
   return (
     <Stack as="nav" aria-label="Main" gap="0.5">
+      <LiveIndicator />
       {navAreasFor(isPlatformAdmin, role).map((area) => (
         <Stack key={area.to} gap="0.5">
           <Item link={area} />

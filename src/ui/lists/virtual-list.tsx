@@ -32,6 +32,7 @@ import { cellClass, COLUMNS } from './columns';
 import { selectionKey } from './list-keys';
 import { HEAD_HEIGHT, HEADER_HEIGHT, HeaderRowView, ItemRowView, LIST_RULES, ROW_HEIGHT, rowDomId } from './list-rows';
 import { EmptyRow, FailedRow, MoreFailedBar, SkeletonRows } from './list-states';
+import { useScrollAnchor } from './scroll-anchor';
 import { SlotPool } from './slot-pool';
 
 /** A few rows beyond the viewport: enough for smooth scrolling, few enough for a small DOM. */
@@ -96,6 +97,9 @@ const VirtualRows = memo(function VirtualRows({ kind, rows, scroller, selected, 
     scrollMargin: HEAD_HEIGHT,
     scrollPaddingStart: HEAD_HEIGHT + HEADER_HEIGHT,
   });
+
+  // rows inserted or removed above the view (live changes) do not move what is in view
+  useScrollAnchor(rows, scroller, virtualizer, HEAD_HEIGHT);
 
   /** A header reads as selected when every loaded row of its day is (checked for the headers in view only). */
   const isFullDay = useMemo(() => {

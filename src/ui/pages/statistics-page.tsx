@@ -2,7 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { selectTeam } from '../../machines/session/selectors';
+import { selectLive, selectTeam } from '../../machines/session/selectors';
 import { statisticsMachine } from '../../machines/statistics/statistics.machine';
 import { SessionContext } from '../app/actors';
 import { useInspect } from '../app/inspect';
@@ -29,12 +29,13 @@ export function StatisticsPage() {
 function Statistics({ teamId, timezone }: { teamId: string; timezone: string }) {
   const location = useLocation();
   const navigate = useNavigate();
+  const live = SessionContext.useSelector(selectLive) ?? null;
   const [logic] = useState(() =>
     statisticsMachine.provide({ actions: { navigate: (_, params) => void navigate(params.to) } }),
   );
   const root = useActorRef(logic, {
     inspect: useInspect(),
-    input: { teamId, timezone, search: location.search, now: Date.now() },
+    input: { teamId, timezone, search: location.search, now: Date.now(), live },
   });
   useEffect(() => root.send({ type: 'url.changed', search: location.search }), [root, location.search]);
   return <StatisticsScreen root={root} />;

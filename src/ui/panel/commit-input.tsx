@@ -16,6 +16,11 @@ interface CommitInputProps {
   onCommit: (text: string) => void;
   /** What was typed in a refused field is given up (Escape, or the saved value typed again). */
   onDiscard?: () => void;
+  /** The field gained or lost the focus (its history notes changes made elsewhere meanwhile). */
+  onFocus?: () => void;
+  onBlur?: () => void;
+  /** A note under the field (a change made elsewhere), read with it. */
+  noteId?: string;
 }
 
 const fieldStyle = {
@@ -41,14 +46,17 @@ export function CommitInput({
   errorId,
   onCommit,
   onDiscard,
+  onFocus,
+  onBlur,
+  noteId,
 }: CommitInputProps) {
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
   if (shown !== value) {
-    // the record changed underneath (saved, undone, rolled back): show it, unless what was typed
-    // was refused and is still to be corrected
+    // the record changed underneath (saved, undone, rolled back, changed elsewhere): show it, unless
+    // what was typed was refused and is still to be corrected, or is being typed and not committed yet
     setShown(value);
-    if (!invalid) setDraft(value);
+    if (!invalid && draft === shown) setDraft(value);
   }
   const commit = () => {
     const text = draft.trim();
@@ -70,11 +78,15 @@ export function CommitInput({
   const common = {
     'aria-label': label,
     'aria-invalid': invalid || undefined,
-    'aria-describedby': invalid ? errorId : undefined,
+    'aria-describedby': [invalid ? errorId : undefined, noteId].filter(Boolean).join(' ') || undefined,
     value: draft,
     placeholder,
     disabled,
-    onBlur: commit,
+    onFocus,
+    onBlur: () => {
+      commit();
+      onBlur?.();
+    },
     onKeyDown,
     ...fieldStyle,
   };

@@ -18,6 +18,10 @@ interface EditFieldsProps {
   canReapply: boolean;
   /** The message of a field whose typed value was refused, or null. */
   invalid: (field: string) => string | null;
+  /** The note of a field someone else changed while it had the focus, or null. */
+  note?: (field: string) => string | null;
+  onFocusField?: (field: string) => void;
+  onBlurField?: (field: string) => void;
   onChange: (change: EditChange) => void;
   /** What was typed in a refused field is given up. */
   onDiscard: (field: string) => void;
@@ -38,6 +42,9 @@ export function EditFields({
   conflict,
   canReapply,
   invalid,
+  note = () => null,
+  onFocusField,
+  onBlurField,
   onChange,
   onDiscard,
   onReapply,
@@ -49,6 +56,9 @@ export function EditFields({
     invalid: invalid(field) !== null,
     errorId: errorId(field),
     onDiscard: () => onDiscard(field),
+    onFocus: () => onFocusField?.(field),
+    onBlur: () => onBlurField?.(field),
+    noteId: note(field) ? noteId(field) : undefined,
   });
   return (
     <Stack gap="2" data-testid="edit-fields">
@@ -82,7 +92,7 @@ export function EditFields({
         </Box>
       )}
       {record.displayName !== undefined && (
-        <Field label="Name" field={FIELDS.name} error={invalid(FIELDS.name)} stacked>
+        <Field label="Name" field={FIELDS.name} error={invalid(FIELDS.name)} note={note(FIELDS.name)} stacked>
           <CommitInput
             label="Tour name"
             multiline
@@ -92,7 +102,12 @@ export function EditFields({
           />
         </Field>
       )}
-      <Field label="Departure time" field={FIELDS.departure} error={invalid(FIELDS.departure)}>
+      <Field
+        label="Departure time"
+        field={FIELDS.departure}
+        error={invalid(FIELDS.departure)}
+        note={note(FIELDS.departure)}
+      >
         <CommitInput
           label="Departure time"
           placeholder="HH:mm"
@@ -107,6 +122,7 @@ export function EditFields({
           label={`${price.type} price (${price.currency})`}
           field={FIELDS.price(price.type)}
           error={invalid(FIELDS.price(price.type))}
+          note={note(FIELDS.price(price.type))}
         >
           <CommitInput
             label={`${price.type} price`}
@@ -130,17 +146,20 @@ function freshText(fresh: Editable, typed: EditChange, timezone: string): string
 }
 
 const errorId = (field: string) => `edit-error-${field}`;
+const noteId = (field: string) => `edit-note-${field}`;
 
 interface FieldProps {
   label: string;
   field: string;
   error: string | null;
+  /** A change made elsewhere to the field while the person is in it. */
+  note?: string | null;
   /** The label above a full-width input rather than beside it. */
   stacked?: boolean;
   children: ReactNode;
 }
 
-function Field({ label, field, error, stacked, children }: FieldProps) {
+function Field({ label, field, error, note, stacked, children }: FieldProps) {
   const Line = stacked ? Stack : HStack;
   return (
     <Stack gap="0.5">
@@ -153,6 +172,18 @@ function Field({ label, field, error, stacked, children }: FieldProps) {
       {error && (
         <Text id={errorId(field)} role="alert" fontSize="xs" color="fg.error" textAlign="right">
           {error}
+        </Text>
+      )}
+      {note && (
+        <Text
+          id={noteId(field)}
+          role="status"
+          fontSize="xs"
+          color="orange.fg"
+          textAlign="right"
+          data-testid="edit-note"
+        >
+          {note}
         </Text>
       )}
     </Stack>

@@ -38,6 +38,10 @@ export function Editor({ kind, edits: ref, id, timezone }: EditorProps) {
   const canReapply = useSelector(edits, (s: EditsSnapshot) => s.can({ type: 'conflict.reapply' }));
   const invalid = useSelector(edits, (s: EditsSnapshot) => s.context.invalid);
   const saving = useSelector(edits, (s: EditsSnapshot) => s.hasTag('saving'));
+  const elsewhere = useSelector(edits, (s: EditsSnapshot) =>
+    'elsewhere' in s.context && s.context.elsewhere?.id === id ? s.context.elsewhere : null,
+  );
+  const focusing = kind === 'orders';
   if (!record) return null;
   return (
     <>
@@ -66,6 +70,9 @@ export function Editor({ kind, edits: ref, id, timezone }: EditorProps) {
         conflict={conflict}
         canReapply={canReapply}
         invalid={(field) => invalidMessage(invalid, id, field)}
+        note={(field) => (elsewhere?.field === field ? elsewhere.message : null)}
+        onFocusField={focusing ? (field) => edits.send({ type: 'edit.focus', id, field }) : undefined}
+        onBlurField={focusing ? (field) => edits.send({ type: 'edit.blur', id, field }) : undefined}
         onChange={(change) => edits.send(edit(id, change))}
         onDiscard={(field) => edits.send({ type: 'edit.discard', id, field })}
         onReapply={() => edits.send({ type: 'conflict.reapply' })}

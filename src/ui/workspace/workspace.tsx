@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Role } from '../../domain/statuses';
 import type { ListKind } from '../../machines/list/types';
-import { selectNavCounts, selectTeam, selectUser } from '../../machines/session/selectors';
+import { selectLive, selectNavCounts, selectTeam, selectUser } from '../../machines/session/selectors';
 import {
   selectBulkStatus,
   selectDetail,
@@ -92,6 +92,7 @@ function WorkspaceScreen({ kind, view, team }: ScreenProps) {
   const navigate = useNavigate();
   const user = SessionContext.useSelector(selectUser);
   const navCounts = SessionContext.useSelector(selectNavCounts) ?? null;
+  const live = SessionContext.useSelector(selectLive) ?? null;
   const inspect = useInspect();
   const [logic] = useState(() =>
     workspaceMachines[kind].provide({
@@ -112,6 +113,7 @@ function WorkspaceScreen({ kind, view, team }: ScreenProps) {
       search: location.search,
       now: Date.now(),
       navCounts,
+      live,
       role: team.role,
     },
   });
