@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { seedBenchData } from './bench-data';
 import { HttpClient } from './http-client';
@@ -10,7 +9,7 @@ import { formatSummary, machineNote, percentile, summarize, verdict, type Summar
  * team while WRITERS (default 4) send WRITES (default 1,000) order edits through the API, paced at
  * RATE writes a second (default 100). For every write and every stream: the time from sending the
  * write to its change arriving on that stream (target p95 <= 250 ms), and none lost or duplicated.
- * Memory: the server's resident memory with the streams open minus before, per stream.
+ * Memory: the server's JavaScript memory (heap used + external) with the streams open minus before, per stream.
  * `--instances 2` (bench:live:pg): two server processes on one PostgreSQL (BENCH_DATABASE_URL),
  * streams and writers split between them, so every change crosses instances by LISTEN/NOTIFY.
  */
@@ -44,31 +43,24 @@ function summary(values: number[]): Summary {
   };
 }
 
-/** Resident memory (kB) of every process of a process group (the server and what npx started). */
-function groupRssKb(group: number): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== group) continue;
-      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      total += rss ? Number(rss[1]) : 0;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
-
-/** Each server's resident memory, the median of 5 readings 200 ms apart (a collection moves it by megabytes). */
-async function settledRss(servers: RunningServer[]): Promise<number[]> {
-  const readings: number[][] = servers.map(() => []);
-  for (let i = 0; i < 5; i++) {
-    servers.forEach((s, k) => readings[k].push(groupRssKb(s.group!)));
+/**
+ * Each server's JavaScript memory in use (V8 heap used + external, kB, from its /metrics): the
+ * lowest of 10 readings 200 ms apart, i.e. what was left after a collection (a collection moves it by
+ * megabytes; resident memory also holds the embedded database's, far larger, and moves with it).
+ */
+async function settledHeap(servers: RunningServer[]): Promise<number[]> {
+  const read = async (url: string) => {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    return (value('nodejs_heap_size_used_bytes') + value('nodejs_external_memory_bytes')) / 1024;
+  };
+  const lowest = servers.map(() => Infinity);
+  for (let i = 0; i < 10; i++) {
+    const kb = await Promise.all(servers.map((s) => read(s.url)));
+    kb.forEach((v, k) => (lowest[k] = Math.min(lowest[k], v)));
     await new Promise((r) => setTimeout(r, 200));
   }
-  return readings.map((r) => r.sort((a, b) => a - b)[2]);
+  return lowest;
 }
 
 /** One SSE client: records when each change of an order arrives. */
@@ -166,7 +158,7 @@ async function main() {
 
     // warm up: one stream and a write each way, unmeasured
     await new Promise((r) => setTimeout(r, 1000));
-    const rssBefore = await settledRss(servers);
+    const heapBefore = await settledHeap(servers);
     for (let i = 0; i < STREAMS; i++) {
       const server = i % INSTANCES;
       agents[i] = new Agent({ keepAlive: false });
@@ -175,10 +167,10 @@ async function main() {
     }
     await Promise.all(streams.map((s) => s.ready));
     await new Promise((r) => setTimeout(r, 1000));
-    const rssAfter = await settledRss(servers);
-    const perStreamKb = (rssAfter.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / STREAMS;
+    const heapAfter = await settledHeap(servers);
+    const perStreamKb = (heapAfter.reduce((a, b) => a + b, 0) - heapBefore.reduce((a, b) => a + b, 0)) / STREAMS;
     console.log(
-      `${STREAMS} streams ready; server memory ${rssBefore.map((k) => (k / 1024).toFixed(0)).join(' + ')} MB -> ${rssAfter.map((k) => (k / 1024).toFixed(0)).join(' + ')} MB`,
+      `${STREAMS} streams ready; server JavaScript memory ${heapBefore.map((k) => (k / 1024).toFixed(1)).join(' + ')} MB -> ${heapAfter.map((k) => (k / 1024).toFixed(1)).join(' + ')} MB`,
     );
 
     // the writes: each writer edits its share, paced so that all writers together keep RATE a second
@@ -234,7 +226,7 @@ async function main() {
       `Delivered ${latencies.length} of ${expected * STREAMS}; lost ${lost}, duplicated ${duplicated} ` +
         `(a change twice on a stream); other changes seen ${others}, later changes of an edited order ${repeats}`,
     );
-    console.log(`Memory per stream: ${perStreamKb.toFixed(1)} kB (server resident memory delta / streams)`);
+    console.log(`Memory per stream: ${perStreamKb.toFixed(1)} kB (server JavaScript memory delta / streams)`);
     console.log(machineNote());
     const ok = lat.p95 <= 250 && lost === 0 && duplicated === 0 && failed === 0;
     console.log(`p95 <= 250 ms, 0 lost, 0 duplicated, 0 failed writes: ${verdict(ok)}`);
