@@ -9,7 +9,7 @@ import { freePort } from '../../scripts/lib/server-process';
 import { sendEmail, waitUntil } from './email-helpers';
 import { addOrders, makeWorld } from './fixtures';
 import { createTestDb, TEST_ORIGIN } from './helpers';
-import { startSlowSmtp, type SlowSmtp } from './slow-smtp';
+import { startReceiver, type SmtpReceiver } from './smtp-receiver';
 
 // What an orchestrator sees of a server that starts or stops: live all along, ready only once
 // migrated, 503 "Shutting down" from the moment it is told to stop; e-mail outcomes recorded as
@@ -26,12 +26,12 @@ const env = (smtpUrl: string, port = 0) => ({
 const quiet = { staticDir: null, log: () => undefined };
 
 describe('a server told to stop while it delivers e-mail', () => {
-  let smtp: SlowSmtp;
+  let smtp: SmtpReceiver;
   let database: Awaited<ReturnType<typeof createTestDb>>;
   let started: Started;
 
   beforeAll(async () => {
-    smtp = await startSlowSmtp(100);
+    smtp = await startReceiver({ delayMs: 100 });
     database = await createTestDb();
     started = await start(env(smtp.url), { ...quiet, db: database.db });
   });

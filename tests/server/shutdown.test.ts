@@ -7,7 +7,7 @@ import { openDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { freePort, waitForHealth } from '../../scripts/lib/server-process';
 import { addOrders, bearer, makeWorld, type World } from './fixtures';
-import { startSlowSmtp, type SlowSmtp } from './slow-smtp';
+import { startReceiver, type SmtpReceiver } from './smtp-receiver';
 
 // SIGTERM to a real server process while its e-mail worker is delivering a batch to a slow mail
 // server: the process exits 0 once every message under way is delivered and recorded sent, claims
@@ -16,13 +16,13 @@ const SECRET = 'shutdown-test-secret-'.padEnd(40, 'x');
 const MESSAGES = 60; // more than one claim (50): some are left queued at SIGTERM
 
 let dir: string;
-let smtp: SlowSmtp;
+let smtp: SmtpReceiver;
 let world: World;
 let orderIds: string[];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tourdesk-shutdown-'));
-  smtp = await startSlowSmtp(120);
+  smtp = await startReceiver({ delayMs: 120 });
   // the data, written before any server process opens the embedded database
   const db = await openDb({ dataDir: dir });
   try {
@@ -106,7 +106,7 @@ describe('SIGTERM during an e-mail batch', () => {
     expect((await res.json()).queued).toHaveLength(MESSAGES);
 
     // a few are through, the rest of the claim is still with the slow mail server
-    await smtp.waitFor(3);
+    await smtp.waitFor(3, 30_000);
     first.child.kill('SIGTERM');
     expect(await exited(first.child), first.output()).toBe(0);
     const atExit = smtp.received.length;
@@ -120,14 +120,14 @@ describe('SIGTERM during an e-mail batch', () => {
 
     const second = await serve(port);
     try {
-      await smtp.waitFor(MESSAGES);
+      await smtp.waitFor(MESSAGES, 30_000);
       await new Promise((r) => setTimeout(r, 500)); // nothing more may arrive
     } finally {
       second.child.kill('SIGTERM');
       expect(await exited(second.child), second.output()).toBe(0);
     }
     expect(smtp.received).toHaveLength(MESSAGES);
-    expect(new Set(smtp.received).size).toBe(MESSAGES);
+    expect(new Set(smtp.received.map((m) => m.mail.messageId)).size).toBe(MESSAGES);
     expect(await states()).toEqual({ sent: MESSAGES });
   }, 120_000);
 });
@@ -148,7 +148,7 @@ describe('a shutdown that takes too long', () => {
     const server = await serve(await freePort(), { SHUTDOWN_TIMEOUT_MS: '150' });
     const before = smtp.received.length;
     expect((await queue(server.url, ids, 'shutdown-2')).status).toBe(200);
-    await smtp.waitFor(before + 1);
+    await smtp.waitFor(before + 1, 30_000);
     const began = Date.now();
     server.child.kill('SIGTERM');
     expect(await exited(server.child)).toBe(1);

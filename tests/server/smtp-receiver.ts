@@ -23,6 +23,8 @@ export interface ReceiverOptions {
   port?: number;
   /** Recipients refused at RCPT TO with 550 (a permanent failure). */
   refuse?: (address: string) => boolean;
+  /** Takes this long to accept each message (a slow provider, for shutdowns mid-batch). */
+  delayMs?: number;
 }
 
 export async function startReceiver(opts: ReceiverOptions = {}): Promise<SmtpReceiver> {
@@ -46,11 +48,12 @@ export async function startReceiver(opts: ReceiverOptions = {}): Promise<SmtpRec
     onData(stream, session, callback) {
       // keepCidLinks: show the HTML as sent (img src="cid:..."), not with the attachments inlined
       simpleParser(stream, { keepCidLinks: true }).then(
-        (mail) => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
-          for (const w of waiting.filter((x) => received.length >= x.count)) w.resolve();
-          callback();
-        },
+        (mail) =>
+          setTimeout(() => {
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
+            for (const w of waiting.filter((x) => received.length >= x.count)) w.resolve();
+            callback();
+          }, opts.delayMs ?? 0),
         (err: Error) => callback(err),
       );
     },
@@ -59,6 +62,8 @@ export async function startReceiver(opts: ReceiverOptions = {}): Promise<SmtpRec
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
+  // a sender killed in the middle of a message resets its connection: expected, not a failure
+  server.on('error', () => undefined);
   const port = (server.server.address() as { port: number }).port;
   return {
     port,
