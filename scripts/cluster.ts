@@ -10,7 +10,9 @@ import { freePort } from './lib/server-process';
  * PostgreSQL (DATABASE_URL), behind a round-robin HTTP proxy on loopback (PORT, default 8080) whose
  * origin is every instance's PUBLIC_ORIGIN, as a load balancer would be. Responses carry
  * `X-Instance: <n>` (1-based) saying which instance answered; streamed responses (Server-Sent
- * Events) pass through as they are written. Ctrl-C or SIGTERM stops everything (each instance
+ * Events) pass through as they are written. A request with `X-Tourdesk-Instance: <n>` goes to
+ * instance n only (503 while it is down), as a sticky load balancer would send one browser: tests
+ * pin each browser to an instance that way. Ctrl-C or SIGTERM stops everything (each instance
  * shuts down cleanly on its SIGTERM).
  *
  * Benchmarks and end-to-end tests call startCluster() for the same thing.
@@ -51,6 +53,8 @@ export interface Cluster {
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Request header pinning a request to one instance (1-based); not passed on. */
+export const PIN = 'x-tourdesk-instance';
 // connection-level headers belong to one hop, not to the request or response passed on
 const HOP_BY_HOP = new Set([
   'connection',
@@ -67,7 +71,7 @@ const HOP_BY_HOP = new Set([
 function passOn(headers: IncomingMessage['headers']): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+    if (value !== undefined && !HOP_BY_HOP.has(name) && name !== PIN) out[name] = value;
   }
   return out;
 }
@@ -133,11 +137,20 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     return null;
   };
 
+  const pinned = (req: IncomingMessage): Slot | null | undefined => {
+    const n = req.headers[PIN];
+    if (n === undefined) return undefined;
+    const slot = slots.find((s) => String(s.n) === n);
+    return slot?.up ? slot : null;
+  };
+
   const proxy = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const slot = pick();
+    const pin = pinned(req);
+    const slot = pin === undefined ? pick() : pin;
     if (!slot) {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
-      res.end(JSON.stringify({ error: 'UNAVAILABLE', message: 'No instance is up' }));
+      const which = pin === undefined ? 'No instance is up' : `Instance ${String(req.headers[PIN])} is not up`;
+      res.end(JSON.stringify({ error: 'UNAVAILABLE', message: which }));
       return;
     }
     const upstream = request(

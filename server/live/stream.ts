@@ -22,6 +22,9 @@ export interface StreamRequest {
   lastEventId?: string;
   /** The access token's expiry (unix seconds): the stream ends then, and the client's next try gets 401. */
   expiresAt?: number;
+  /** Asked at each heartbeat: false (a logout revoked the token on any instance, the member left
+   *  the team) ends the stream, and the client's next try gets the 401 or 403 that ends its session. */
+  stillAllowed?: () => Promise<boolean>;
 }
 
 const BYE = 'retry: 1000\n\nevent: bye\ndata: {}\n\n';
@@ -58,7 +61,7 @@ export class LiveStream {
   open(db: Db, feed: LiveFeed, req: StreamRequest): void {
     const sub = feed.subscribe({ teamId: req.teamId, deliver: (m) => this.deliver(m) });
     this.unsubscribe = sub.unsubscribe;
-    const heartbeat = setInterval(() => this.write(': heartbeat\n\n'), this.options.heartbeatMs);
+    const heartbeat = setInterval(() => this.beat(req), this.options.heartbeatMs);
     this.timers.push(heartbeat);
     if (req.expiresAt !== undefined) {
       // setTimeout takes at most 2^31-1 ms (24.8 days); a token lives far less
@@ -91,6 +94,15 @@ export class LiveStream {
       return this.write(event('reset', { reason: 'Too many changes since the cursor' }));
     }
     for (const m of await liveMessages(db, rows)) this.write(m.frame);
+  }
+
+  private beat(req: StreamRequest): void {
+    if (!req.stillAllowed) return this.write(': heartbeat\n\n');
+    req.stillAllowed().then(
+      (allowed) => (allowed ? this.write(': heartbeat\n\n') : this.end()),
+      // the database did not answer: keep the stream, ask again at the next beat
+      () => this.write(': heartbeat\n\n'),
+    );
   }
 
   private deliver(m: LiveMessage): void {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
 import { launchBrowser, newContext, signIn } from './browser';
+import { reseller, type Booking } from './octo-reseller';
 import { pageApi } from './page-api';
 
 // The OCTO channel end to end (issue 22): a reseller with nothing but a key books through /octo
@@ -11,59 +12,9 @@ import { pageApi } from './page-api';
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
-let key = '';
 
-interface Booking {
-  uuid: string;
-  status: string;
-  supplierReference: string;
-  availabilityId: string;
-}
-interface Availability {
-  id: string;
-  available: boolean;
-  status: string;
-  vacancies: number | null;
-}
-interface OctoProduct {
-  id: string;
-  availabilityType: string;
-  options: { id: string; default: boolean; units: { id: string; type: string }[] }[];
-}
-
-/** A reseller's call: real HTTP from the test, the key as its only credential. */
-async function octo<T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${baseUrl}/octo${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      'octo-capabilities': 'octo/pricing',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, data: (await res.json()) as T };
-}
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** The demo START_TIME product with its default option and adult unit, and departures with places. */
-async function sellable() {
-  const { data: products } = await octo<OctoProduct[]>('GET', '/products');
-  const product = products.find((p) => p.availabilityType === 'START_TIME')!;
-  expect(product, 'the demo data sells a START_TIME product').toBeDefined();
-  const option = product.options.find((o) => o.default)!;
-  const adult = option.units.find((u) => u.type === 'ADULT')!;
-  const { data: availability } = await octo<Availability[]>('POST', '/availability', {
-    productId: product.id,
-    optionId: option.id,
-    localDateStart: day(2),
-    localDateEnd: day(9),
-  });
-  const open = availability.filter((a) => a.available && (a.vacancies ?? 0) >= 4);
-  expect(open.length).toBeGreaterThan(1);
-  return { product, option, adult, open };
-}
+let octo: ReturnType<typeof reseller>['octo'];
+let sellable: ReturnType<typeof reseller>['sellable'];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -79,7 +30,7 @@ beforeAll(async () => {
     name: 'Klook e2e',
   });
   expect(created.status).toBe(200);
-  key = created.data.secret;
+  ({ octo, sellable } = reseller(baseUrl, created.data.secret));
 });
 afterAll(async () => {
   await browser?.close();
@@ -165,9 +116,14 @@ describe('a reseller books through /octo and the operator sees it', () => {
     await panel().getByText('Canceled').first().waitFor();
   });
 
-  it('a refused booking waits in the inbox with its reason', async () => {
+  it('a refused booking joins the open inbox with its reason, without a reload', async () => {
     showPageOnFailure();
     const { product, option, adult, open } = await sellable();
+    await page.goto(`${baseUrl}/orders/inbox`);
+    await dismissDialogs();
+    await page.getByRole('status', { name: 'Live updates: Live' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('article').first().waitFor();
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
     const refused = await octo<{ error: string; errorMessage: string }>('POST', '/bookings', {
       productId: product.id,
       optionId: option.id,
@@ -176,10 +132,11 @@ describe('a reseller books through /octo and the operator sees it', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.data.error).toBe('INVALID_UNIT_ID');
-    await page.goto(`${baseUrl}/orders/inbox`);
-    await dismissDialogs();
     const item = page.getByRole('article').filter({ hasText: 'INVALID_UNIT_ID' });
-    await item.first().waitFor();
+    await item.first().waitFor({ timeout: 5000 });
     await item.first().getByText(refused.data.errorMessage).waitFor();
+    await expect(page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).resolves.toBe(
+      true,
+    );
   });
 });

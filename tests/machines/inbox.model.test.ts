@@ -14,7 +14,9 @@ import { done, failed, type Synthetic } from './shared-fakes';
  * Model-based: the inbox screen's paths come from the production machine, each replayed on a real
  * actor whose services answer when the path says: the first page and its failure (Retry), open or
  * every item, the next page and its failure, Acknowledge (optimistic) accepted or refused (rolled
- * back). Together the paths take every transition of the machine.
+ * back), and live changes: one of the inbox (not of another topic) or a reset brings the first
+ * page again and merges it in place, at once or once the list is idle. Together the paths take
+ * every transition of the machine.
  */
 const ME = { id: 'u-1', name: 'Minh Nguyen' };
 const item = (id: string, over: Partial<InboxItem> = {}): InboxItem => ({
@@ -47,11 +49,19 @@ const REFUSED = item('i2', {
 const SEEN = item('i0', { acknowledgedAt: '2026-11-26T01:00:00.000Z', acknowledgedBy: { id: 'u-2', name: 'Lan' } });
 const OPEN_1: Page<InboxItem> = { items: [item('i1'), REFUSED], hasMore: true, nextCursor: 'c1' };
 const OPEN_2: Page<InboxItem> = {
-  items: [item('i3', { kind: 'CANCELLATION', reason: 'Weather' })],
+  items: [item('i3', { kind: 'CANCELLATION', reason: 'Weather', createdAt: '2026-11-26T23:00:00.000Z' })],
   hasMore: false,
   nextCursor: null,
 };
 const ALL: Page<InboxItem> = { items: [item('i1'), REFUSED, SEEN], hasMore: false, nextCursor: null };
+// what a live change brings: a new cancellation on top of the first page
+const NEW = item('i4', { kind: 'CANCELLATION', reason: 'Flight cancelled', createdAt: '2026-11-27T03:00:00.000Z' });
+const FRESH_OPEN: Page<InboxItem> = { items: [NEW, item('i1'), REFUSED], hasMore: true, nextCursor: 'c1' };
+const FRESH_ALL: Page<InboxItem> = { items: [NEW, item('i1'), REFUSED, SEEN], hasMore: false, nextCursor: null };
+const change = (topic: 'inbox' | 'orders'): InboxEvent => ({
+  type: 'live.change',
+  change: { topic, op: 'insert', ids: ['i4'], at: '2026-11-27T03:00:00.000Z', by: null },
+});
 const acknowledged = (i: InboxItem): InboxItem => ({
   ...i,
   acknowledgedAt: '2026-11-27T02:00:00.000Z',
@@ -67,9 +77,20 @@ const GESTURES: Event[] = [
   { type: 'inbox.more' },
   { type: 'inbox.acknowledge', id: 'i1' },
   { type: 'inbox.acknowledge', id: 'i0' },
+  change('inbox'),
+  // another topic is not the inbox's business
+  change('orders'),
+  { type: 'live.reset' },
 ];
 
-type Ctx = { show: 'open' | 'all'; items: InboxItem[]; acknowledging: InboxItem | null; hasMore: boolean };
+type Ctx = {
+  show: 'open' | 'all';
+  items: InboxItem[];
+  acknowledging: InboxItem | null;
+  hasMore: boolean;
+  changes: number;
+  seen: number;
+};
 const ctx = (s: Snap) => s.context as unknown as Ctx;
 
 /** The services' answers, as they would come for what is under way. */
@@ -82,6 +103,10 @@ function answers(s: Snap): Event[] {
     failed('loadMore'),
     ...(c.acknowledging ? [done('acknowledge', acknowledged(c.acknowledging))] : []),
     failed('acknowledge'),
+    done('refreshInbox', c.show === 'open' ? FRESH_OPEN : FRESH_ALL),
+    failed('refreshInbox'),
+    // the feed failing is logged; the list stays as it is
+    failed('liveFeed'),
   ];
 }
 
@@ -102,6 +127,7 @@ const model: Model<InboxEvent> = {
       show: c.show,
       items: c.items.map((i) => `${i.id}${i.acknowledgedAt ? '✓' : ''}`).join(','),
       hasMore: c.hasMore,
+      unseen: c.changes > c.seen,
     };
   },
 };
@@ -126,7 +152,8 @@ describe('the inbox screen model', () => {
     for (const v of [
       '"loading"',
       '"failed"',
-      '{"ready":"idle"}',
+      '{"ready":{"idle":"current"}}',
+      '{"ready":{"idle":"refreshing"}}',
       '{"ready":"loadingMore"}',
       '{"ready":"acknowledging"}',
     ])
@@ -164,6 +191,35 @@ describe('the inbox screen, what the paths keep', () => {
     const p = ending((x) => events(x).at(-1) === 'xstate.error.actor.acknowledge');
     expect(ctx(p.state).items.find((i) => i.id === 'i1')).toEqual(item('i1'));
     expect(ctx(p.state).acknowledging).toBeNull();
+  });
+
+  it('a live change puts the new item on top and keeps the page loaded below', () => {
+    const merged = paths.filter(
+      (x) =>
+        events(x).at(-1) === 'xstate.done.actor.refreshInbox' &&
+        events(x).includes('xstate.done.actor.loadMore') &&
+        ctx(x.state).show === 'open',
+    );
+    expect(merged.length).toBeGreaterThan(0);
+    for (const p of merged) expect(ctx(p.state).items.map((i) => i.id)).toEqual(['i4', 'i1', 'i2', 'i3']);
+  });
+
+  it("another topic's change asks for nothing; the inbox's own, once", async () => {
+    let asked = 0;
+    const logic = inboxMachine.provide({
+      actors: {
+        listInbox: fromPromise<Page<InboxItem>, InboxPageInput>(async () => (++asked > 1 ? FRESH_OPEN : OPEN_1)),
+      },
+    });
+    const actor = createActor(logic, { input: { teamId: 'team-1', user: ME, navCounts } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true));
+    actor.send(change('orders'));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(asked).toBe(1);
+    actor.send(change('inbox'));
+    await vi.waitFor(() => expect(actor.getSnapshot().context.items[0].id).toBe('i4'));
+    expect(asked).toBe(2);
+    actor.stop();
   });
 
   it('the next page follows the first, and the list shows open or all items as asked', () => {

@@ -4,7 +4,7 @@ import type { CountsInput, ListCounts, PageInput } from '../../src/api/services/
 import type { Page } from '../../src/api/services/policy';
 import { appendPage, applyPatch } from '../../src/machines/list/items';
 import { isNearBottom } from '../../src/machines/list/scroll';
-import { LIST_FAILED, listMachines } from '../../src/machines/list/list.machine';
+import { COUNTS_SETTLE_MS, LIST_FAILED, listMachines } from '../../src/machines/list/list.machine';
 import { selectCanRetry, selectFailed, selectFailedFirst, selectTotal } from '../../src/machines/list/selectors';
 import type { ListItem, ListRow } from '../../src/machines/list/types';
 import { counts, dayCount, fakeList, FILTERS, INPUT, order, page, startList, tour } from './list-fakes';
@@ -198,7 +198,7 @@ describe('day counts', () => {
     expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(1/1)', 'a']);
   });
 
-  it('a patch or a removal re-fetches the day counts (not the page), and the headers show them', async () => {
+  it('a patch or a removal re-fetches the day counts (not the page) once they settle, and the headers show them', async () => {
     let total = 7;
     const { list, requests, countRequests, lastChange } = pagedList({ first: page([order('a'), order('b')]) }, () =>
       counts([dayCount('2026-03-10', total)], total + 100),
@@ -208,19 +208,47 @@ describe('day counts', () => {
 
     total = 6;
     list.send({ type: 'list.remove', ids: ['b'] });
-    expect(list.getSnapshot().hasTag('countsLoading')).toBe(true);
     expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(7/1)', 'a']);
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(COUNTS_SETTLE_MS - 1);
+    expect(countRequests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(6/1)', 'a']);
     expect(selectTotal(list.getSnapshot())).toBe(106);
 
     total = 5;
     list.send({ type: 'list.patch', rows: [{ id: 'a', customer: { name: 'B', email: 'b@example.com' } }] });
-    expect(list.getSnapshot().hasTag('countsLoading')).toBe(true);
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(COUNTS_SETTLE_MS);
     expect(countRequests).toHaveLength(3);
     expect(requests).toHaveLength(1);
     expect(shown(lastChange()?.rows)).toEqual(['#2026-03-10(5/1)', 'a']);
+  });
+
+  it('asks for the counts once for a burst of changes, and again for a change made while they were on their way', async () => {
+    let release: (c: ListCounts) => void = () => undefined;
+    const asked: CountsInput[] = [];
+    const logic = fakeList({
+      loadPage: async () => page([order('a'), order('b')]),
+      loadCounts: (input) => {
+        asked.push(input);
+        return asked.length === 2 ? new Promise((resolve) => (release = resolve)) : Promise.resolve(counts([], 2));
+      },
+    });
+    const { list } = startList(logic);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toHaveLength(1);
+    // a colleague's bulk move: 50 rows, one by one
+    for (let i = 0; i < 50; i++)
+      list.send({ type: 'list.patch', rows: [{ id: i % 2 ? 'a' : 'b', language: `l${i}` }] });
+    await vi.advanceTimersByTimeAsync(COUNTS_SETTLE_MS);
+    expect(asked).toHaveLength(2);
+    expect(list.getSnapshot().hasTag('countsLoading')).toBe(true);
+    // a change while those counts are on their way: they may not include it
+    list.send({ type: 'list.remove', ids: ['b'] });
+    release(counts([], 1));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectTotal(list.getSnapshot())).toBe(1);
+    await vi.advanceTimersByTimeAsync(COUNTS_SETTLE_MS);
+    expect(asked).toHaveLength(3);
   });
 });
 

@@ -4,7 +4,7 @@ import { getAdjacencyMap, getShortestPaths, type AdjacencyMap } from 'xstate/gra
 import type { CountsInput, ListCounts, PageInput } from '../../src/api/services/lists';
 import type { Page } from '../../src/api/services/policy';
 import { groupByDate } from '../../src/domain/date-groups';
-import { listMachine, type ListEvent } from '../../src/machines/list/list.machine';
+import { COUNTS_SETTLE_MS, listMachine, type ListEvent } from '../../src/machines/list/list.machine';
 import type { ListItem, ListReport, ListRow } from '../../src/machines/list/types';
 import { counts, dayCount, FILTERS, INPUT, order, page, startList } from './list-fakes';
 import { graphUnderParent } from './graph-under-parent';
@@ -12,7 +12,7 @@ import { graphUnderParent } from './graph-under-parent';
 /**
  * Model-based: the paths come from the production list machine itself (xstate/graph), with the
  * invoked services' results as synthetic `xstate.done.actor.<id>` / `xstate.error.actor.<id>`
- * events and the scroll throttle's timer as its `xstate.after` event. Each path is replayed on a
+ * events and the scroll throttle's and the counts' settle timers as their `xstate.after` events. Each path is replayed on a
  * real actor under a stand-in screen, its services resolving step by step and its clock faked;
  * after every step the screen must have been told the rows the list holds.
  */
@@ -25,6 +25,7 @@ type ModelEvent = ListEvent | Synthetic;
 const done = (id: string, output: unknown): Synthetic => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string): Synthetic => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) });
 const THROTTLE_OVER: Synthetic = { type: 'xstate.after.scrollThrottle.list.scroll.cooling' };
+const COUNTS_SETTLED: Synthetic = { type: 'xstate.after.countsSettle.list.counts.settling' };
 
 const DAY1 = '2026-03-10T09:00:00.000Z';
 const DAY2 = '2026-03-11T09:00:00.000Z';
@@ -41,6 +42,7 @@ const EVENTS: ModelEvent[] = [
   { type: 'list.scrolled', offset: 900, viewportHeight: 100, contentHeight: 1000 },
   { type: 'list.scrolled', offset: 0, viewportHeight: 100, contentHeight: 1000 },
   THROTTLE_OVER,
+  COUNTS_SETTLED,
   { type: 'list.loadMore' },
   { type: 'list.retry' },
   { type: 'list.filters', filters: { ...FILTERS, ota: 'KLOOK' } },
@@ -104,6 +106,10 @@ function replayHarness() {
       await vi.advanceTimersByTimeAsync(300);
       return;
     }
+    if (event.type === COUNTS_SETTLED.type) {
+      await vi.advanceTimersByTimeAsync(COUNTS_SETTLE_MS);
+      return;
+    }
     const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
     if (!match) {
       list.send(event as ListEvent);
@@ -147,7 +153,7 @@ describe('list model', () => {
     );
   });
 
-  it('takes every transition of the machine (events, invoke results, the throttle timer)', () => {
+  it('takes every transition of the machine (events, invoke results, the throttle and settle timers)', () => {
     // (the emitted `notify` type trips the generic inference; the logic is the production machine)
     const adjacency = getAdjacencyMap(walked as never, options) as AdjacencyMap<Snap, ListEvent>;
     const edges = Object.values(adjacency).flatMap((from) =>

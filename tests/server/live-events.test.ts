@@ -212,6 +212,27 @@ describe('the live event stream', () => {
   });
 });
 
+describe('a logout', () => {
+  it('ends the stream of the token it revoked at the next heartbeat; the next try gets 401', async () => {
+    const token = await issueAccessToken(w.member, t.config);
+    const s = await stream(origin, w.home.id, token);
+    const other = await stream(origin, w.home.id, w.member.token);
+    await Promise.all([s.ready(), other.ready()]);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    await Promise.race([s.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('still open')), 3000))]);
+    expect((await stream(origin, w.home.id, token)).status).toBe(401);
+    // the same member's other session (another token) keeps its stream
+    await other.until((m) => m.filter((x) => x.comment === 'heartbeat').length >= 3, 3000, 'heartbeats');
+    expect(other.isEnded).toBe(false);
+    other.close();
+  });
+});
+
 describe('closing the app', () => {
   // an app of its own: sockets that fetch opened for the aborted streams above linger until its
   // keep-alive ends, and a closing server waits for them

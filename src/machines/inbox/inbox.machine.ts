@@ -2,6 +2,8 @@ import { assign, enqueueActions, setup } from 'xstate';
 import { acknowledgeInboxItem, listInbox, type InboxPageInput } from '../../api/services/inbox';
 import type { Page } from '../../api/services/policy';
 import { INBOX_TEXT, inboxItemName } from '../../domain/inbox';
+import { liveFeed } from '../live/live-feed';
+import { feedOf, logFeedError } from '../live/workspace-routes';
 import type { NotifyEvent } from '../notify';
 import type { InboxContext, InboxEvent, InboxInput, InboxItem, InboxShow } from './types';
 
@@ -9,9 +11,31 @@ import type { InboxContext, InboxEvent, InboxInput, InboxItem, InboxShow } from 
  * The `/orders/inbox` screen: what came from the channels and needs a person, newest first: the
  * open items (or every item), each with Acknowledge. Acknowledging is optimistic: the item reads
  * acknowledged at once; the server's answer replaces it, or a failure puts it back as it was and
- * says so. The navigation's count is told after each acknowledgement.
+ * says so. The navigation's count is told after each acknowledgement. Live changes of the inbox
+ * (a channel's amendment, a colleague's acknowledgement) bring the first page again quietly and
+ * merge it in place, keeping the pages below; a change while the list is busy waits until it is idle.
  */
 export type { InboxContext, InboxEvent, InboxInput } from './types';
+
+const isInboxChange = (event: InboxEvent) => event.type === 'live.change' && event.change.topic === 'inbox';
+
+/** Newest first, as the server lists them (created, then id). */
+const isOlder = (a: InboxItem, b: InboxItem) =>
+  a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
+
+/** The first page as it is now, with the items of the pages loaded below it that are older than it. */
+export function mergeFirstPage(
+  context: Pick<InboxContext, 'items' | 'hasMore' | 'nextCursor'>,
+  page: Page<InboxItem>,
+): Pick<InboxContext, 'items' | 'hasMore' | 'nextCursor'> {
+  const last = page.items.at(-1);
+  if (!page.hasMore || !last) return { items: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
+  const fresh = new Set(page.items.map((i) => i.id));
+  const below = context.items.filter((i) => !fresh.has(i.id) && isOlder(i, last));
+  return below.length
+    ? { items: [...page.items, ...below], hasMore: context.hasMore, nextCursor: context.nextCursor }
+    : { items: page.items, hasMore: page.hasMore, nextCursor: page.nextCursor };
+}
 
 export const inboxMachine = setup({
   types: {
@@ -21,14 +45,23 @@ export const inboxMachine = setup({
     emitted: {} as NotifyEvent,
     tags: {} as 'loading',
   },
-  actors: { listInbox, acknowledgeInboxItem },
+  actors: { listInbox, acknowledgeInboxItem, liveFeed },
   guards: {
+    stale: ({ context }) => context.changes > context.seen,
+    inboxChanged: (_, p: { event: InboxEvent }) => isInboxChange(p.event),
     otherShow: ({ context }, p: { show: InboxShow }) => context.show !== p.show,
     hasMore: ({ context }) => context.hasMore && context.nextCursor !== null,
     isOpen: ({ context }, p: { id: string }) => context.items.some((i) => i.id === p.id && i.acknowledgedAt === null),
   },
   actions: {
     setShow: assign((_, p: { show: InboxShow }) => ({ show: p.show })),
+    countChange: assign(({ context }) => ({ changes: context.changes + 1 })),
+    /** A load from the top shows every change counted so far. */
+    seeAll: assign(({ context }) => ({ seen: context.changes, asking: context.changes })),
+    startRefresh: assign(({ context }) => ({ asking: context.changes })),
+    refreshed: assign(({ context }) => ({ seen: context.asking })),
+    /** The first page as it is now, over the one shown; the pages loaded below it stay. */
+    mergeFresh: assign(({ context }, p: { page: Page<InboxItem> }) => mergeFirstPage(context, p.page)),
     showPage: assign((_, p: { page: Page<InboxItem> }) => ({
       items: p.page.items,
       hasMore: p.page.hasMore,
@@ -89,11 +122,21 @@ export const inboxMachine = setup({
     hasMore: false,
     nextCursor: null,
     acknowledging: null,
+    live: input.live ?? null,
+    changes: 0,
+    seen: 0,
+    asking: 0,
   }),
+  invoke: { id: 'liveFeed', src: 'liveFeed', input: feedOf, onError: { actions: logFeedError } },
+  on: {
+    'live.change': { guard: { type: 'inboxChanged', params: ({ event }) => ({ event }) }, actions: 'countChange' },
+    'live.reset': { actions: 'countChange' },
+  },
   initial: 'loading',
   states: {
     loading: {
       tags: ['loading'],
+      entry: 'seeAll',
       invoke: {
         id: 'loadInbox',
         src: 'listInbox',
@@ -116,6 +159,7 @@ export const inboxMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          initial: 'current',
           on: {
             'inbox.reload': { target: '#inbox.loading' },
             'inbox.show': {
@@ -128,6 +172,28 @@ export const inboxMachine = setup({
               guard: { type: 'isOpen', params: ({ event }) => event },
               target: 'acknowledging',
               actions: { type: 'markAcknowledged', params: ({ event }) => event },
+            },
+          },
+          states: {
+            current: { always: { guard: 'stale', target: 'refreshing' } },
+            // the first page brought again for live changes; the list stays usable meanwhile (leaving
+            // this state before the answer leaves the changes unseen: they are asked for again)
+            refreshing: {
+              entry: 'startRefresh',
+              invoke: {
+                id: 'refreshInbox',
+                src: 'listInbox',
+                input: ({ context }): InboxPageInput => ({ teamId: context.teamId, show: context.show, cursor: null }),
+                onDone: {
+                  target: 'current',
+                  actions: [{ type: 'mergeFresh', params: ({ event }) => ({ page: event.output }) }, 'refreshed'],
+                },
+                // the list shown stays; the next change or a reload brings it
+                onError: {
+                  target: 'current',
+                  actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, 'refreshed'],
+                },
+              },
             },
           },
         },

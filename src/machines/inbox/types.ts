@@ -1,4 +1,5 @@
 import type { InboxItem, InboxShow } from '../../api/services/inbox';
+import type { LiveFeedEvent, LiveHandle } from '../live/types';
 import type { InboxCountsHandle } from '../nav-counts/types';
 
 export type { InboxItem, InboxShow };
@@ -9,6 +10,8 @@ export interface InboxInput {
   user: { id: string; name: string };
   /** The navigation's counts (the session's): told when an item was acknowledged. */
   navCounts: InboxCountsHandle | null;
+  /** The session's live stream: the list follows what the channels and colleagues change. */
+  live?: LiveHandle | null;
 }
 
 export interface InboxContext extends Omit<InboxInput, 'user'> {
@@ -20,6 +23,11 @@ export interface InboxContext extends Omit<InboxInput, 'user'> {
   nextCursor: string | null;
   /** The item being acknowledged as it was before (to put it back if the server says no). */
   acknowledging: InboxItem | null;
+  /** Live changes of the inbox counted so far, those the list shows, and those a refresh under
+   *  way will show: the list is brought again while it shows fewer than it was told of. */
+  changes: number;
+  seen: number;
+  asking: number;
 }
 
 export type InboxEvent =
@@ -31,4 +39,6 @@ export type InboxEvent =
   | { type: 'inbox.show'; show: InboxShow }
   /** The next page. */
   | { type: 'inbox.more' }
-  | { type: 'inbox.acknowledge'; id: string };
+  | { type: 'inbox.acknowledge'; id: string }
+  /** From the screen's live feed. */
+  | LiveFeedEvent;

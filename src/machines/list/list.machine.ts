@@ -5,16 +5,15 @@ import {
   listOrdersPage,
   listToursPage,
   type CountsInput,
-  type DailyCount,
   type ListCounts,
   type PageInput,
 } from '../../api/services/lists';
 import type { Page } from '../../api/services/policy';
-import { nextDateGroups, NO_GROUPS, type DateGroupState } from '../../domain/date-groups';
+import { nextDateGroups, NO_GROUPS } from '../../domain/date-groups';
 import type { ListFilters } from '../../domain/list-filters';
 import { appendPage, applyPatch, removeItems } from './items';
 import { isNearBottom, SCROLL_THROTTLE_MS, type ScrollMetrics } from './scroll';
-import type { ListItem, ListKind, ListPatchEvent, ListReport, PatchRow } from './types';
+import type { ListContext, ListEvent, ListInput, ListItem, ListReport, PatchRow } from './types';
 import type { NotifyEvent } from '../notify';
 
 /**
@@ -24,40 +23,13 @@ import type { NotifyEvent } from '../notify';
  * of its rows is reported to the screen (`list.changed`). Orders and tours differ only by the
  * services they provide (`listMachines`).
  */
-export interface ListInput {
-  kind: ListKind;
-  view: string | null;
-  teamId: string;
-  timezone: string;
-  filters: ListFilters;
-}
-
-export interface ListContext extends ListInput {
-  items: ListItem[];
-  /** The items grouped by day (header rows and item rows), as the view shows them. */
-  groups: DateGroupState<ListItem>;
-  hasMore: boolean;
-  nextCursor: string | null;
-  dailyCounts: DailyCount[];
-  /** How many rows the filters match (null: not counted yet, or cannot be). */
-  total: number | null;
-  error: string | null;
-  scroll: ScrollMetrics | null;
-  /** A scroll came in while throttled: handle it when the throttle ends. */
-  scrollPending: boolean;
-}
-
-export type ListEvent =
-  | ListPatchEvent
-  | { type: 'list.filters'; filters: ListFilters }
-  | ({ type: 'list.scrolled' } & ScrollMetrics)
-  | { type: 'list.loadMore' }
-  /** Load the page that failed again. */
-  | { type: 'list.retry' };
+export type { ListContext, ListEvent, ListInput } from './types';
 
 export type ListTag = 'loading' | 'loadingMore' | 'failed' | 'countsLoading';
 
 export const COUNTS_FAILED = 'Failed to fetch order counts';
+/** How long the day counts wait after a patch for more before they are asked again. */
+export const COUNTS_SETTLE_MS = 250;
 export const LIST_FAILED = 'Failed to load the list';
 
 const pageInput = (context: ListContext, cursor: string | null): PageInput => ({
@@ -76,7 +48,7 @@ export const listMachine = setup({
     emitted: {} as NotifyEvent,
   },
   actors: { loadPage: listOrdersPage, loadCounts: countOrders },
-  delays: { scrollThrottle: SCROLL_THROTTLE_MS },
+  delays: { scrollThrottle: SCROLL_THROTTLE_MS, countsSettle: COUNTS_SETTLE_MS },
   guards: {
     hasMore: ({ context }) => context.hasMore && context.nextCursor !== null,
     scrollPending: ({ context }) => context.scrollPending,
@@ -213,13 +185,17 @@ export const listMachine = setup({
         'list.refresh': { target: '.fetching' },
         // the first page failed: the counts (and their toast) likely did too
         'list.retry': { guard: 'firstPageFailed', target: '.fetching' },
-        // a row that moved or left changes its day's count and the total
-        'list.patch': { target: '.fetching' },
-        'list.remove': { target: '.fetching' },
       },
       states: {
         fetching: {
           tags: ['countsLoading'],
+          initial: 'current',
+          states: { current: {}, stale: {} },
+          on: {
+            // a change while the counts are on their way: asked again once they land
+            'list.patch': '.stale',
+            'list.remove': '.stale',
+          },
           invoke: {
             id: 'loadCounts',
             src: 'loadCounts',
@@ -228,10 +204,17 @@ export const listMachine = setup({
               view: context.view,
               filters: context.filters,
             }),
-            onDone: {
-              target: 'ready',
-              actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'regroup', 'report'],
-            },
+            onDone: [
+              {
+                guard: stateIn({ counts: { fetching: 'stale' } }),
+                target: 'settling',
+                actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'regroup', 'report'],
+              },
+              {
+                target: 'ready',
+                actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'regroup', 'report'],
+              },
+            ],
             onError: {
               target: 'ready',
               actions: [
@@ -243,7 +226,10 @@ export const listMachine = setup({
             },
           },
         },
-        ready: {},
+        // a row that moved or left changes its day's count and the total: a burst of changes (a
+        // colleague's bulk move, a channel's bookings) asks once per settle, not once per row
+        ready: { on: { 'list.patch': 'settling', 'list.remove': 'settling' } },
+        settling: { after: { countsSettle: 'fetching' } },
       },
     },
     scroll: {

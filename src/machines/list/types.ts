@@ -1,6 +1,8 @@
 import type { components } from '../../api/schema';
-import type { ListItem } from '../../api/services/lists';
-import type { GroupedRow } from '../../domain/date-groups';
+import type { DailyCount, ListItem } from '../../api/services/lists';
+import type { DateGroupState, GroupedRow } from '../../domain/date-groups';
+import type { ListFilters } from '../../domain/list-filters';
+import type { ScrollMetrics } from './scroll';
 
 /** What the order and tour lists share with the actors of their screen (one name each). */
 export type ListKind = 'orders' | 'tours';
@@ -32,3 +34,35 @@ export type ListPatchEvent =
 
 /** What a list reports to its screen whenever its rows change (a page, a patch, a removal, counts). */
 export type ListReport = { type: 'list.changed'; items: ListItem[]; rows: ListRow[] };
+
+/** The list machine's input, context and events (src/machines/list/list.machine.ts). */
+export interface ListInput {
+  kind: ListKind;
+  view: string | null;
+  teamId: string;
+  timezone: string;
+  filters: ListFilters;
+}
+
+export interface ListContext extends ListInput {
+  items: ListItem[];
+  /** The items grouped by day (header rows and item rows), as the view shows them. */
+  groups: DateGroupState<ListItem>;
+  hasMore: boolean;
+  nextCursor: string | null;
+  dailyCounts: DailyCount[];
+  /** How many rows the filters match (null: not counted yet, or cannot be). */
+  total: number | null;
+  error: string | null;
+  scroll: ScrollMetrics | null;
+  /** A scroll came in while throttled: handle it when the throttle ends. */
+  scrollPending: boolean;
+}
+
+export type ListEvent =
+  | ListPatchEvent
+  | { type: 'list.filters'; filters: ListFilters }
+  | ({ type: 'list.scrolled' } & ScrollMetrics)
+  | { type: 'list.loadMore' }
+  /** Load the page that failed again. */
+  | { type: 'list.retry' };

@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { useActorRef } from '@xstate/react';
 import { inboxMachine } from '../../machines/inbox/inbox.machine';
-import { selectNavCounts, selectTeam, selectUser } from '../../machines/session/selectors';
+import { selectLive, selectNavCounts, selectTeam, selectUser } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 import { useInspect } from '../app/inspect';
 import { PageHeading } from '../pages/page-heading';
@@ -32,6 +32,7 @@ export function InboxPage() {
 /** Starts the screen's root actor (its only actor). */
 function Inbox({ teamId, user, timezone }: { teamId: string; user: { id: string; name: string }; timezone: string }) {
   const navCounts = SessionContext.useSelector(selectNavCounts) ?? null;
-  const root = useActorRef(inboxMachine, { inspect: useInspect(), input: { teamId, user, navCounts } });
+  const live = SessionContext.useSelector(selectLive) ?? null;
+  const root = useActorRef(inboxMachine, { inspect: useInspect(), input: { teamId, user, navCounts, live } });
   return <InboxScreen root={root} timezone={timezone} />;
 }
