@@ -9,7 +9,8 @@ import { formatSummary, machineNote, percentile, summarize, verdict, type Summar
  * team while WRITERS (default 4) send WRITES (default 1,000) order edits through the API, paced at
  * RATE writes a second (default 100). For every write and every stream: the time from sending the
  * write to its change arriving on that stream (target p95 <= 250 ms), and none lost or duplicated.
- * Memory: the server's JavaScript memory (heap used + external) with the streams open minus before, per stream.
+ * Memory: the server's JavaScript memory (heap used + external, after a full collection through its
+ * inspector) with the streams open minus before, per stream.
  * `--instances 2` (bench:live:pg): two server processes on one PostgreSQL (BENCH_DATABASE_URL),
  * streams and writers split between them, so every change crosses instances by LISTEN/NOTIFY.
  */
@@ -44,9 +45,9 @@ function summary(values: number[]): Summary {
 }
 
 /**
- * Each server's JavaScript memory in use (V8 heap used + external, kB, from its /metrics): the
- * lowest of 10 readings 200 ms apart, i.e. what was left after a collection (a collection moves it by
- * megabytes; resident memory also holds the embedded database's, far larger, and moves with it).
+ * Each server's JavaScript memory in use (V8 heap used + external, kB, from its /metrics) right
+ * after a full collection, the lowest of 3 (what lives, not the garbage of the moment: between
+ * collections the heap moves by megabytes; resident memory also holds the embedded database's).
  */
 async function settledHeap(servers: RunningServer[]): Promise<number[]> {
   const read = async (url: string) => {
@@ -55,10 +56,10 @@ async function settledHeap(servers: RunningServer[]): Promise<number[]> {
     return (value('nodejs_heap_size_used_bytes') + value('nodejs_external_memory_bytes')) / 1024;
   };
   const lowest = servers.map(() => Infinity);
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 3; i++) {
+    await Promise.all(servers.map((s) => s.collectGarbage()));
     const kb = await Promise.all(servers.map((s) => read(s.url)));
     kb.forEach((v, k) => (lowest[k] = Math.min(lowest[k], v)));
-    await new Promise((r) => setTimeout(r, 200));
   }
   return lowest;
 }
@@ -136,7 +137,9 @@ async function main() {
   const writers: HttpClient[] = [];
   try {
     for (let i = 0; i < INSTANCES; i++) {
-      servers.push(await startServer({ dataDir: data.dataDir, databaseUrl: data.databaseUrl, app: false }));
+      servers.push(
+        await startServer({ dataDir: data.dataDir, databaseUrl: data.databaseUrl, app: false, inspect: true }),
+      );
     }
     // the orders to edit, with their versions
     const lister = new HttpClient(servers[0].url, token, 1);

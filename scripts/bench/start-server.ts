@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitForHealth } from '../lib/server-process';
+import { collectGarbage, inspectorAddress } from './collect-garbage';
 
 /**
  * Starts the server in its own process on a free port with the given DATA_DIR (embedded database),
@@ -14,6 +15,8 @@ export interface RunningServer {
   url: string;
   /** The process group of the server (for its CPU time), or null. */
   group: number | null;
+  /** A full collection in the server (started with `inspect`), for memory figures. */
+  collectGarbage(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,6 +34,8 @@ export async function startServer(opts: {
   dataDir: string;
   databaseUrl: string | null;
   app: boolean;
+  /** Open the server's inspector on loopback, so collectGarbage() can reach it. */
+  inspect?: boolean;
 }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -40,7 +45,11 @@ export async function startServer(opts: {
     await run('npx', ['vite', 'build', '--outDir', appDir, '--emptyOutDir', '--logLevel', 'warn']);
     console.log(`Built the app in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  // with the inspector, node itself (not npx, whose own node would take the flag too)
+  const [cmd, args] = opts.inspect
+    ? [process.execPath, ['--import', 'tsx', '--inspect=127.0.0.1:0', 'server/main.ts']]
+    : ['npx', ['tsx', 'server/main.ts']];
+  const child = spawn(cmd, args, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -64,9 +73,12 @@ export async function startServer(opts: {
   console.log(
     `Server (${opts.app ? 'app and API' : 'API only'}) ready on ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  const inspector = opts.inspect ? inspectorAddress(log.join('')) : null;
   return {
     url,
     group: child.pid ?? null,
+    collectGarbage: () =>
+      inspector ? collectGarbage(inspector) : Promise.reject(new Error('Started without its inspector')),
     async stop() {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));

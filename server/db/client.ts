@@ -23,6 +23,8 @@ export interface Db {
   exec?(sql: string): Promise<void>;
   /** PostgreSQL: the pool's connections and waits (for /metrics). */
   poolStats?(): PoolStats;
+  /** The embedded database only: commands sent to its thread and not answered yet (queued or running). */
+  commandsInFlight?(): number;
   /**
    * LISTEN on a channel until the returned function stops it: `onNotify` gets each payload, and
    * `onGap` is called when notifications may have been missed (after a reconnect), so the caller

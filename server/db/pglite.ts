@@ -131,6 +131,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       return result;
     },
     exec: async (sql: string) => void (await call({ op: 'exec', sql })),
+    commandsInFlight: () => pending.size,
     async listen(channel, onNotify) {
       let fns = listeners.get(channel);
       if (!fns) {

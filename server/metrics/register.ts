@@ -70,6 +70,15 @@ export function registerMetrics(app: FastifyInstance, db: Db, opts: MetricsOptio
   });
 
   if (db.poolStats) registerPoolMetrics(registry, db.poolStats.bind(db));
+  // the embedded database answers one command at a time: its queue is what a pool's waits are
+  const inFlight = db.commandsInFlight?.bind(db);
+  const inFlightGauge = inFlight
+    ? new Gauge({
+        name: 'tourdesk_db_commands_in_flight',
+        help: 'Commands sent to the embedded database and not answered yet (queued or running)',
+        registers: [registry],
+      })
+    : null;
 
   const databaseUp = new Gauge({
     name: 'tourdesk_database_up',
@@ -125,6 +134,8 @@ export function registerMetrics(app: FastifyInstance, db: Db, opts: MetricsOptio
 
   app.get('/metrics', async (req, reply) => {
     checkMetricsAccess(req, token);
+    // read before this scrape's own queries join the queue
+    if (inFlight) inFlightGauge?.set(inFlight());
     await readDatabase();
     const text = (await processMetrics().metrics()) + (await registry.metrics());
     return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);

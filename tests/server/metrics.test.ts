@@ -38,6 +38,18 @@ describe('/metrics', () => {
     expect(families.get('tourdesk_http_request_duration_seconds')!.type).toBe('histogram');
     expect(sampleValue(families, 'tourdesk_database_up')).toBe(1);
     expect(sampleValue(families, 'tourdesk_outbox_messages', { state: 'queued' })).toBe(0);
+    // the database's waiting line: the pool's on PostgreSQL, the embedded thread's queue on PGlite
+    if (process.env.DATABASE_URL) expect(families.has('tourdesk_db_pool_waiting')).toBe(true);
+    else expect(sampleValue(families, 'tourdesk_db_commands_in_flight')).toBeGreaterThanOrEqual(0);
+  });
+
+  it.skipIf(!!process.env.DATABASE_URL)('counts the commands the embedded database has not answered yet', async () => {
+    // 20 slow commands at once: all but the one running wait in its thread's queue
+    const slow = Array.from({ length: 20 }, () => s.t.db.query('SELECT pg_sleep(0.05)'));
+    const during = await scrape();
+    await Promise.all(slow);
+    expect(sampleValue(during, 'tourdesk_db_commands_in_flight')).toBe(20);
+    expect(sampleValue(await scrape(), 'tourdesk_db_commands_in_flight')).toBe(0);
   });
 
   it('counts a request under its operation and status, with its latency, never its URL', async () => {
