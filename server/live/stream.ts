@@ -97,6 +97,7 @@ export class LiveStream {
   }
 
   private beat(req: StreamRequest): void {
+    if (this.ended) return;
     if (!req.stillAllowed) return this.write(': heartbeat\n\n');
     req.stillAllowed().then(
       (allowed) => (allowed ? this.write(': heartbeat\n\n') : this.end()),
@@ -125,6 +126,8 @@ export class LiveStream {
     if (this.ended) return;
     if (bye) this.write(BYE);
     this.ended = true;
+    // no more beats (nor their checks) while the response drains
+    for (const t of this.timers) clearTimeout(t);
     this.body.end();
   }
 }
