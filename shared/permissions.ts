@@ -28,6 +28,7 @@ export const OPERATION_ACCESS = {
   exportOrdersCsv: 'MEMBER',
   updateOrdersExportMessage: 'MEMBER',
   sendOrderEmail: 'MEMBER',
+  previewOrderEmail: 'MEMBER',
   listOrderEmails: 'MEMBER',
   addOrderComment: 'MEMBER',
   deleteOrder: 'EDITOR',

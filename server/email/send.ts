@@ -6,14 +6,14 @@ import { HttpError, badRequest } from '../http/errors';
 import type { BodyOf } from '../http/operation';
 import { eventId as timeOrderedId, type Operator } from '../repo/events';
 import { listFlags } from '../repo/features';
-import { productsMail } from '../repo/mail-content';
+import { productsMail, type ProductMail } from '../repo/mail-content';
 import { ordersByIds, type Order } from '../repo/orders';
 import { guideContact } from '../repo/guides';
 import { enqueue, messagesOfType, storeAnswer, type NewMessage } from '../repo/outbox';
 import type { Caller } from '../types';
 import { CHECKPOINT } from './outbox';
 import { requestHash, takeKey } from './requests';
-import { customContent, renderMail } from './templates';
+import { customContent, renderMail, type RenderedMail } from './templates';
 import type { EmailType, SendDetails } from './variables';
 
 /**
@@ -24,7 +24,7 @@ export type SendRequest = BodyOf<'sendOrderEmail'>;
 type SendResult = Schemas['EmailSendResult'];
 type Refusal = SendResult['refused'][number];
 
-async function checkFlags(db: Db, type: EmailType, team: TeamAccess): Promise<void> {
+export async function checkFlags(db: Db, type: EmailType, team: TeamAccess): Promise<void> {
   const flags = await listFlags(db);
   const on = (id: string) =>
     isFlagOn(
@@ -37,7 +37,12 @@ async function checkFlags(db: Db, type: EmailType, team: TeamAccess): Promise<vo
   }
 }
 
-async function detailsOf(db: Db, type: EmailType, b: SendRequest, teamId: string): Promise<SendDetails> {
+export async function detailsOf(
+  db: Db,
+  type: EmailType,
+  b: Pick<SendRequest, 'info' | 'cancel'>,
+  teamId: string,
+): Promise<SendDetails> {
   const details: SendDetails = {
     meetingPoint: b.info?.meetingPoint,
     meetingTime: b.info?.meetingTime,
@@ -61,7 +66,7 @@ const SENT_ALREADY: Partial<Record<EmailType, string>> = {
 };
 
 /** Why an order is left out before rendering, or null. */
-function refusal(
+export function refusal(
   type: EmailType,
   order: Order,
   sendAgain: boolean,
@@ -82,6 +87,32 @@ function refusal(
     return { reason: 'ALREADY_SENT', message: SENT_ALREADY[type] };
   }
   return null;
+}
+
+/** An order's message as it goes out, or a TEMPLATE_ERROR refusal: one rendering for sends and previews. */
+export function orderMail(
+  type: EmailType,
+  order: Order,
+  product: ProductMail | undefined,
+  team: TeamAccess,
+  details: SendDetails,
+): RenderedMail | Omit<Refusal, 'orderId' | 'displayId'> {
+  try {
+    return renderMail({
+      type,
+      order,
+      productName: product?.name ?? order.product.route,
+      productPack: product?.pack ?? null,
+      team,
+      details,
+      content: customContent(product?.mailContent, order.ota),
+    });
+  } catch (err) {
+    return {
+      reason: 'TEMPLATE_ERROR',
+      message: `The ${order.ota} template of product ${order.product.id}: ${(err as Error).message}`,
+    };
+  }
 }
 
 /** Checks, renders and queues; returns the answer (in request order). */
@@ -105,17 +136,9 @@ async function queueMessages(
       refused.push({ ...ref, ...why });
       continue;
     }
-    const product = products.get(order.product.id);
-    try {
-      const mail = renderMail({
-        type,
-        order,
-        productName: product?.name ?? order.product.route,
-        productPack: product?.pack ?? null,
-        team,
-        details,
-        content: customContent(product?.mailContent, order.ota),
-      });
+    const mail = orderMail(type, order, products.get(order.product.id), team, details);
+    if ('reason' in mail) refused.push({ ...ref, ...mail });
+    else
       messages.push({
         id: timeOrderedId(),
         teamId: team.teamId,
@@ -124,13 +147,6 @@ async function queueMessages(
         recipient: order.customer.email.trim(),
         ...mail,
       });
-    } catch (err) {
-      refused.push({
-        ...ref,
-        reason: 'TEMPLATE_ERROR',
-        message: `The ${order.ota} template of product ${order.product.id}: ${(err as Error).message}`,
-      });
-    }
   }
   const queuedOrders = await enqueue(tx, by, messages);
   const queued: SendResult['queued'] = [];

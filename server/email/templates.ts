@@ -17,6 +17,8 @@ export interface RenderedMail {
 }
 
 const SIGNATURE = '\n\nBest regards,\n{{ teamName }}';
+/** The product, then its package in brackets only when it has one of its own: never "Tonle Sap (Tonle Sap)". */
+const PRODUCT_AND_PACK = '{{ productName }}{% if pack != productName %} ({{ pack }}){% endif %}';
 const GUESTS = '{{ quantity }} {% if quantity == 1 %}guest{% else %}guests{% endif %}';
 
 export const BUILT_IN: Record<EmailType, MailContent> = {
@@ -24,7 +26,7 @@ export const BUILT_IN: Record<EmailType, MailContent> = {
     subject: 'Booking confirmed: {{ productName }} on {{ departureDate }}',
     body:
       'Dear {{ customerName }},\n\n' +
-      `Your booking {{ otaOrderId }} for {{ productName }} ({{ pack }}) on {{ departureDate }} at {{ departureTime }} for ${GUESTS} is confirmed.\n\n` +
+      `Your booking {{ otaOrderId }} for ${PRODUCT_AND_PACK} on {{ departureDate }} at {{ departureTime }} for ${GUESTS} is confirmed.\n\n` +
       'Route: {{ route }}' +
       SIGNATURE,
   },

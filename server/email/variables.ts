@@ -25,7 +25,7 @@ const OF_EVERY_TYPE: [name: string, description: string][] = [
   ['ota', `The OTA the booking came from: ${otaNames.slice(0, -1).join(', ')} or ${otaNames.at(-1)}`],
   ['productName', 'The name of the product'],
   ['route', "The product's route, e.g. Hanoi → Ha Long Bay"],
-  ['pack', "The product's package, or its name when it has none"],
+  ['pack', "The product's package, or its name when it has none: show it with {% if pack != productName %}"],
   ['departureDate', "The departure day in the team's timezone, e.g. Tue 1 Jan 2036"],
   ['departureTime', "The departure time (24 h) in the team's timezone, e.g. 07:30"],
   ['quantity', 'The number of guests (a number)'],

@@ -1,13 +1,19 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { formatDateTime } from '../../src/domain/format';
+import { statusLabel } from '../../shared/statuses';
+import { formatSortableDateTime } from '../../src/domain/format';
 import type { Db } from '../db/client';
-import type { ExportJob } from '../repo/exports';
-import { listOrders, type Order, type Price } from '../repo/orders';
+import { exportPriceTypes, type ExportJob } from '../repo/exports';
+import { listOrders, type Order } from '../repo/orders';
 import type { Page, PageRequest } from '../repo/paging';
 import { listTours, type Tour } from '../repo/tours';
+import { orderPriceTypes, priceCells, priceHeader } from './price-columns';
 
-/** CSV export: every row of the export's filters, read in keyset batches of 1000, streamed. */
+/**
+ * CSV export: every row of the export's filters, read in keyset batches of 1000, streamed, as a
+ * spreadsheet reads it: statuses as the app labels them, one number column per price type, dates as
+ * `YYYY-MM-DD HH:mm` in the team's timezone (named in the column's header).
+ */
 export const BATCH = 1000;
 
 /**
@@ -19,37 +25,40 @@ export function neutralise(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
-const prices = (list: Price[]) => list.map((p) => `${p.type} ${p.amount} ${p.currency}`).join('; ');
+/** The columns before and after the prices. */
+const orderColumns = (tz: string) => ({
+  before: [
+    'Order ID',
+    'OTA',
+    'OTA order ID',
+    'Status',
+    `Departure (${tz})`,
+    `Booked (${tz})`,
+    'Product',
+    'Route',
+    'Package',
+    'Customer',
+    'Email',
+    'Language',
+    'Total',
+    'Adults',
+    'Children',
+  ],
+  after: ['Tour'],
+});
+const tourColumns = (tz: string) => ({
+  before: ['Tour ID', 'Name', 'Status', `Departure (${tz})`, 'Product', 'Route', 'Orders'],
+  after: [],
+});
 
-const ORDER_COLUMNS = [
-  'Order ID',
-  'OTA',
-  'OTA order ID',
-  'Status',
-  'Departure',
-  'Booked',
-  'Product',
-  'Route',
-  'Package',
-  'Customer',
-  'Email',
-  'Language',
-  'Total',
-  'Adults',
-  'Children',
-  'Prices',
-  'Tour',
-];
-const TOUR_COLUMNS = ['Tour ID', 'Name', 'Status', 'Departure', 'Product', 'Route', 'Orders', 'Prices'];
-
-function orderRecord(o: Order, tz: string): unknown[] {
+function orderRecord(o: Order, tz: string, types: string[]): unknown[] {
   return [
     o.displayId,
     o.ota,
     o.otaOrderId,
-    o.statusV2,
-    formatDateTime(o.departureAt, tz),
-    formatDateTime(o.bookedAt, tz),
+    statusLabel(o.statusV2),
+    formatSortableDateTime(o.departureAt, tz),
+    formatSortableDateTime(o.bookedAt, tz),
     o.product.id,
     o.product.route,
     o.product.pack,
@@ -59,21 +68,21 @@ function orderRecord(o: Order, tz: string): unknown[] {
     o.quantity.total,
     o.quantity.adult,
     o.quantity.child,
-    prices(o.prices),
+    ...priceCells(types, o.prices),
     o.tour?.displayId ?? '',
   ];
 }
 
-function tourRecord(t: Tour, tz: string): unknown[] {
+function tourRecord(t: Tour, tz: string, types: string[]): unknown[] {
   return [
     t.displayId,
     t.displayName,
-    t.statusV2,
-    formatDateTime(t.departureAt, tz),
+    statusLabel(t.statusV2),
+    formatSortableDateTime(t.departureAt, tz),
     t.product?.id ?? '',
     t.product?.route ?? '',
     t.orderCount,
-    prices(t.prices),
+    ...priceCells(types, t.prices),
   ];
 }
 
@@ -90,24 +99,49 @@ async function* paged<T>(read: (req: PageRequest) => Promise<Page<T>>, record: (
 
 async function* records(db: Db, job: ExportJob): AsyncGenerator<unknown[]> {
   const team = { teamId: job.teamId, timezone: job.timezone };
+  const tz = job.timezone;
+  // the header names every price type of the rows, so they are read first
+  const types = orderPriceTypes(await exportPriceTypes(db, job));
+  const columns = job.kind === 'orders' ? orderColumns(tz) : tourColumns(tz);
+  yield [...columns.before, ...priceHeader(types), ...columns.after];
   if (job.kind === 'orders') {
-    yield ORDER_COLUMNS;
     yield* paged(
       (req) => listOrders(db, team, job.filters, req, BATCH),
-      (o) => orderRecord(o, job.timezone),
+      (o) => orderRecord(o, tz, types),
     );
   } else {
-    yield TOUR_COLUMNS;
     yield* paged(
       (req) => listTours(db, team, job.filters, req, BATCH),
-      (t) => tourRecord(t, job.timezone),
+      (t) => tourRecord(t, tz, types),
     );
   }
 }
 
-/** A readable CSV stream, header row first; database errors end the stream with an error. */
+/**
+ * A readable CSV stream, UTF-8 with a byte-order mark (without one Excel reads "Nguyễn" as
+ * "Nguyá»…n"), header row first; database errors end the stream with an error.
+ */
 export function csvStream(db: Db, job: ExportJob): NodeJS.ReadableStream {
-  const out = stringify({ cast: { string: neutralise } });
+  const out = stringify({ bom: true, cast: { string: neutralise } });
   pipeline(Readable.from(records(db, job)), out, () => undefined);
   return out;
+}
+
+/**
+ * The file's name: its kind, its view and its date range, `orders-new-added-2026-11-01_2026-11-30.csv`
+ * (a range open at one end reads `from-<day>` or `to-<day>`; no view or no range leaves its part out).
+ */
+export function csvFileName(job: ExportJob): string {
+  const { view, startDate, endDate } = job.filters;
+  const range =
+    startDate && endDate
+      ? `${startDate}_${endDate}`
+      : startDate
+        ? `from-${startDate}`
+        : endDate
+          ? `to-${endDate}`
+          : undefined;
+  const name = [job.kind, view, range].filter(Boolean).join('-');
+  // the filters were validated (a view, ISO days); this keeps the header safe whatever is stored
+  return `${name.replace(/[^A-Za-z0-9_-]/g, '')}.csv`;
 }

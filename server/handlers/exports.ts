@@ -1,5 +1,5 @@
 import { access, teamsOf } from '../auth/access';
-import { csvStream } from '../export/csv';
+import { csvFileName, csvStream } from '../export/csv';
 import { createExport, openDownload, setMessage } from '../export/links';
 import { file, type Call, type OperationHandler } from '../http/operation';
 import type { ExportKind } from '../repo/exports';
@@ -33,10 +33,9 @@ export const updateToursExportMessage: OperationHandler<'updateToursExportMessag
 export const downloadExport: OperationHandler<'downloadExport'> = async ({ path, query }, { db, config }) => {
   const link = { id: path.id, expires: Number(query.expires), signature: query.signature };
   const job = await openDownload(db, config.tokenSecret, link);
-  const stamp = job.createdAt.toISOString().slice(0, 10);
   return file(csvStream(db, job), {
     'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="${job.kind}-${stamp}.csv"`,
+    'content-disposition': `attachment; filename="${csvFileName(job)}"`,
     'cache-control': 'private, no-store',
   });
 };

@@ -36,7 +36,7 @@ import {
   restoreOrder,
 } from './orders';
 import { createOrders } from './orders-create';
-import { listOrderEmails, sendOrderEmail } from './orders-email';
+import { listOrderEmails, previewOrderEmail, sendOrderEmail } from './orders-email';
 import { updateOrderStatusBatch, updateOrders } from './orders-write';
 import { getMyOrg, getOrg, upsertOrg } from './orgs';
 import { acknowledgeInboxItem, countInbox, listInbox } from './inbox';
@@ -80,6 +80,7 @@ export const handlers: Handlers = {
   exportOrdersCsv,
   updateOrdersExportMessage,
   sendOrderEmail,
+  previewOrderEmail,
   listOrderEmails,
   addOrderComment,
   deleteOrder,

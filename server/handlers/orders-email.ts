@@ -1,5 +1,6 @@
 import { access } from '../auth/access';
 import { messagesOfOrder } from '../email/outbox';
+import { previewEmail } from '../email/preview';
 import { sendEmails } from '../email/send';
 import { withHeaders, type OperationHandler } from '../http/operation';
 
@@ -10,6 +11,10 @@ export const sendOrderEmail: OperationHandler<'sendOrderEmail'> = async ({ path,
   if (result.queued.length > 0) call.app.emailWorker?.wake();
   return result;
 };
+
+/** The message one order's customer would receive, rendered as a send renders it; nothing is sent. */
+export const previewOrderEmail: OperationHandler<'previewOrderEmail'> = async ({ path, body }, { db, user }) =>
+  previewEmail(db, user, path.emailType, body);
 
 export const listOrderEmails: OperationHandler<'listOrderEmails'> = async ({ path }, { db, user }) => {
   await access(db, user, { order: path.id });

@@ -8,6 +8,7 @@ export const updateOrders: OperationHandler<'updateOrders'> = async ({ body }, {
   orders: await editRecords(db, user, ORDERS, body.orders),
 });
 
-export const updateOrderStatusBatch: OperationHandler<'updateOrderStatusBatch'> = async ({ body }, { db, user }) => ({
-  orders: await moveStatusBatch(db, user, ORDERS, body.orders),
-});
+export const updateOrderStatusBatch: OperationHandler<'updateOrderStatusBatch'> = async ({ body }, { db, user }) => {
+  const { moved, skipped } = await moveStatusBatch(db, user, ORDERS, body.orders, body.skipStale);
+  return { orders: moved, skipped };
+};

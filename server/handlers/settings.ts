@@ -61,5 +61,5 @@ export const getOtaAccounts: OperationHandler<'getOtaAccounts'> = async ({ query
 
 export const updateOtaAccounts: OperationHandler<'updateOtaAccounts'> = async ({ body }, { db, user }) => {
   const team = await access(db, user, { team: body.teamId });
-  return selectOtaAccounts(db, team.teamId, body.otas);
+  return selectOtaAccounts(db, team.teamId, body.otas, body.accounts);
 };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatDay } from '../../src/domain/format';
 import type { TeamAccess } from '../auth/access';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
@@ -16,9 +17,16 @@ type TourInput = BodyOf<'createTour'>['tour'];
 
 /**
  * A new tour of the team with its orders: its departure and product are the given ones, else those
- * of its earliest order; its name the given one, else "<route> <local day>". Answers its id.
+ * of its earliest order; its name the given one, else "<route> <local day as the app shows it>". Answers its
+ * id, display id and name.
  */
-export async function createTour(db: Db, user: Caller, team: TeamAccess, input: TourInput): Promise<string> {
+export interface CreatedTour {
+  tourId: string;
+  displayId: string;
+  displayName: string;
+}
+
+export async function createTour(db: Db, user: Caller, team: TeamAccess, input: TourInput): Promise<CreatedTour> {
   checkTimestamp(input.departureAt, 'Tour');
   checkUnique(input.orderIds, 'order ids');
   return db.tx(async (tx) => {
@@ -33,7 +41,9 @@ export async function createTour(db: Db, user: Caller, team: TeamAccess, input: 
       if (known === undefined && input.productId) throw badRequest(`Unknown product ${productId}`);
       if (known !== undefined) route = known;
     }
-    const displayName = input.displayName?.trim() || `${route} ${await localDay(tx, departureAt, team.timezone)}`;
+    // the day as the app writes it everywhere ("Sun, 1 Nov 2026"), not the ISO day
+    const day = formatDay(await localDay(tx, departureAt, team.timezone));
+    const displayName = input.displayName?.trim() || `${route} ${day}`;
     const [displayId] = await nextDisplayIds(tx, team.teamId, 'tours', 'T-', 1);
     const id = randomUUID();
     await insertTour(tx, { id, teamId: team.teamId, displayId, displayName, departureAt, productId });
@@ -41,6 +51,6 @@ export async function createTour(db: Db, user: Caller, team: TeamAccess, input: 
       { teamId: team.teamId, tourId: id, type: 'CREATE', comment: `Created ${displayName}` },
     ]);
     await linkToTour(tx, user, team.teamId, { id, displayId }, input.orderIds);
-    return id;
+    return { tourId: id, displayId, displayName };
   });
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import type { OrderFilters, OrderSort } from './orders';
-import type { TourFilters } from './tours';
+import { orderWhere, type OrderFilters, type OrderSort } from './orders';
+import { Params } from './paging';
+import { tourWhere, type TourFilters } from './tours';
 
 /** CSV exports: a row holds an export's filters (what its signed link streams) and its message. */
 export type ExportJob = { teamId: string; timezone: string } & (
@@ -59,4 +60,21 @@ export async function exportJob(db: Db, id: string): Promise<StoredExport | unde
   return row.kind === 'orders'
     ? { kind: 'orders', filters: row.filters, teamId, timezone, createdAt, createdBy }
     : { kind: 'tours', filters: row.filters, teamId, timezone, createdAt, createdBy };
+}
+
+/** The price types (ADULT, TOTAL...) of the rows an export streams: its CSV has a column for each. */
+export async function exportPriceTypes(db: Db, job: ExportJob): Promise<string[]> {
+  const p = new Params();
+  const [from, prices, where] =
+    job.kind === 'orders'
+      ? ['orders o', 'o.prices', orderWhere(job.teamId, job.timezone, job.filters, p)]
+      : ['tours t', 't.prices', tourWhere(job.teamId, job.timezone, job.filters, p)];
+  const rows = await db.query<{ type: string | null }>(
+    `SELECT DISTINCT price->>'type' AS type FROM ${from}
+       CROSS JOIN LATERAL jsonb_array_elements(
+         CASE WHEN jsonb_typeof(${prices}) = 'array' THEN ${prices} ELSE '[]' END) AS price
+      WHERE ${where.join(' AND ')}`,
+    p.values,
+  );
+  return rows.flatMap((r) => (r.type ? [r.type] : []));
 }

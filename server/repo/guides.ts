@@ -15,12 +15,14 @@ interface GuideRow {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The team's guides matching every word (case-insensitively), by name, at most `limit` (index guides_team). */
+/** The team's guides matching every word (case-insensitively), at most `limit` (index guides_team):
+ *  those located at `near` (the tour's place, case-insensitively) first, then the rest, each by name. */
 export async function searchGuides(
   db: Db,
   teamId: string,
   words: string[],
   limit: number,
+  near: string | null = null,
 ): Promise<Schemas['Guide'][]> {
   const p = new Params();
   const where = [`team_id = ${p.add(teamId)}`];
@@ -31,7 +33,7 @@ export async function searchGuides(
   const rows = await db.query<GuideRow>(
     `SELECT id, name, email, phone, languages, location FROM guides
       WHERE ${where.join(' AND ')}
-      ORDER BY lower(name), id LIMIT ${p.add(limit)}`,
+      ORDER BY ${near ? `lower(location) = lower(${p.add(near)}) DESC, ` : ''}lower(name), id LIMIT ${p.add(limit)}`,
     p.values,
   );
   return rows.map((r) => ({

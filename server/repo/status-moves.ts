@@ -40,6 +40,7 @@ export async function moveStatuses<S extends string>(
   by: Operator,
   teamIds: string[],
   items: StatusMove<S>[],
+  onStale: 'refuse' | 'skip' = 'refuse',
 ): Promise<StatusMoved<S>[]> {
   const rows = await tx.query<{ id: string; version: number }>(
     `WITH old AS (
@@ -73,19 +74,32 @@ export async function moveStatuses<S extends string>(
       LABELS,
     ],
   );
-  if (rows.length !== items.length) await refuse(tx, table, teamIds, items);
+  if (rows.length !== items.length) await refuse(tx, table, teamIds, items, onStale);
   const versions = new Map(rows.map((r) => [r.id, r.version]));
-  return items.map((i) => ({ id: i.id, statusV2: i.statusV2, version: versions.get(i.id)! }));
+  // with `skip`, a row changed since its version was read stays as it is and is left out of the answer
+  return items
+    .filter((i) => versions.has(i.id))
+    .map((i) => ({ id: i.id, statusV2: i.statusV2, version: versions.get(i.id)! }));
 }
 
-/** Why some items were not moved: 404 when an id is unknown or of another team, else 409 (stale). */
-async function refuse(tx: Db, table: 'orders' | 'tours', teamIds: string[], items: StatusMove[]): Promise<never> {
+/**
+ * Why some items were not moved: 404 when an id is unknown or of another team, else 409 (stale);
+ * with `skip`, stale rows are no error (an undo leaves what someone changed since as it is).
+ */
+async function refuse(
+  tx: Db,
+  table: 'orders' | 'tours',
+  teamIds: string[],
+  items: StatusMove[],
+  onStale: 'refuse' | 'skip',
+): Promise<void> {
   const found = await tx.query<{ id: string; version: number }>(
     `SELECT x.id, x.version FROM unnest($1::text[]) AS v(id) JOIN ${table} x ON x.id = v.id
       WHERE x.team_id = ANY($2::text[])`,
     [items.map((i) => i.id), teamIds],
   );
   if (found.length !== items.length) throw notFound(table === 'orders' ? 'Order' : 'Tour');
+  if (onStale === 'skip') return;
   const stored = new Map(found.map((r) => [r.id, r.version]));
   const stale = items.filter((i) => i.version !== undefined && stored.get(i.id) !== i.version).map((i) => i.id);
   throw conflict(

@@ -35,7 +35,8 @@ function mailContent() {
         subject: `{{ productName }}: your ${OTA_LABELS[ota]} booking {{ displayId }} is confirmed`,
         body:
           'Hello {{ customerName }},\n\n' +
-          `Thank you for booking {{ productName }} ({{ pack }}) on ${OTA_LABELS[ota]}. ` +
+          'Thank you for booking {{ productName }}{% if pack != productName %} ({{ pack }}){% endif %} ' +
+          `on ${OTA_LABELS[ota]}. ` +
           'Your tour departs on {{ departureDate }} at {{ departureTime }} for {{ quantity }} ' +
           '{% if quantity == 1 %}guest{% else %}guests{% endif %}.\n' +
           'Route: {{ route }}\n\n' +

@@ -166,6 +166,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/email/{emailType}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The message one order's customer would receive, rendered as a send renders it; nothing is sent
+         * @description Renders the e-mail of this type for one order exactly as sendOrderEmail would queue it (the product's mail content for the order's OTA or the built-in template, strict variables, the same details), or says why a send would leave the order out (refused, with the reasons of EmailRefusal). Nothing is queued, stored or sent. Refused like a send (403 FEATURE_DISABLED) unless the type's flags are on for the team; 404 for an order outside the caller's teams.
+         */
+        post: operations["previewOrderEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}/emails": {
         parameters: {
             query?: never;
@@ -769,7 +789,10 @@ export interface paths {
         };
         /** The OTA e-mail accounts available to a team and those it selected */
         get: operations["getOtaAccounts"];
-        /** Select a team's OTA e-mail accounts */
+        /**
+         * Select a team's OTA e-mail accounts
+         * @description `otas` selects among the team's inboxes. With `accounts`, the inboxes are first replaced by these, as the person typed them (one address per OTA, no address twice): 400 otherwise.
+         */
         put: operations["updateOtaAccounts"];
         post?: never;
         delete?: never;
@@ -1739,6 +1762,24 @@ export interface components {
                 message: string;
             }[];
         };
+        EmailPreview: {
+            orderId: string;
+            displayId: string;
+            /** @description The customer as the message addresses them */
+            to: {
+                name: string;
+                email: string;
+            };
+            /** @description The subject as sent; null when refused */
+            subject: string | null;
+            /** @description The text part as sent; null when refused */
+            text: string | null;
+            /** @description Why a send would leave this order out, or null when it would be queued */
+            refused: null | {
+                reason: components["schemas"]["EmailRefusal"];
+                message: string;
+            };
+        };
         EmailMessage: {
             id: string;
             orderId: string;
@@ -2140,11 +2181,16 @@ export interface operations {
                         statusV2: components["schemas"]["StatusV2"];
                         version?: components["schemas"]["Version"];
                     }[];
+                    /**
+                     * @description An undo: a order whose version changed since is left as it is and listed in `skipped` instead of refusing the whole batch with 409
+                     * @default false
+                     */
+                    skipStale?: boolean;
                 };
             };
         };
         responses: {
-            /** @description The new status and version of each order */
+            /** @description The new status and version of each order moved */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2152,6 +2198,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         orders: components["schemas"]["StatusChange"][];
+                        /** @description The ids left as they are (changed since, with `skipStale`) */
+                        skipped: string[];
                     };
                 };
             };
@@ -2354,6 +2402,49 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    previewOrderEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                emailType: components["schemas"]["EmailType"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderId: components["schemas"]["Id"];
+                    /** @default false */
+                    sendAgain?: boolean;
+                    info?: {
+                        message?: string;
+                        meetingPoint?: string;
+                        meetingTime?: string;
+                        guideId?: components["schemas"]["Id"];
+                    };
+                    cancel?: {
+                        reason?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The rendered message, or why the order would be left out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listOrderEmails: {
@@ -2782,7 +2873,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new tour's id */
+            /** @description The new tour's id, display id and name (the default name when none was given) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2790,6 +2881,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         tourId: string;
+                        displayId: string;
+                        displayName: string;
                     };
                 };
             };
@@ -2896,11 +2989,16 @@ export interface operations {
                         statusV2: components["schemas"]["StatusV2"];
                         version?: components["schemas"]["Version"];
                     }[];
+                    /**
+                     * @description An undo: a tour whose version changed since is left as it is and listed in `skipped` instead of refusing the whole batch with 409
+                     * @default false
+                     */
+                    skipStale?: boolean;
                 };
             };
         };
         responses: {
-            /** @description The new status and version of each tour */
+            /** @description The new status and version of each tour moved */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2908,6 +3006,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         tours: components["schemas"]["StatusChange"][];
+                        /** @description The ids left as they are (changed since, with `skipStale`) */
+                        skipped: string[];
                     };
                 };
             };
@@ -3687,6 +3787,11 @@ export interface operations {
                 "application/json": {
                     teamId: components["schemas"]["Id"];
                     otas: string[];
+                    accounts?: {
+                        ota: components["schemas"]["Ota"];
+                        /** Format: email */
+                        email: string;
+                    }[];
                 };
             };
         };
@@ -3948,6 +4053,8 @@ export interface operations {
             query: {
                 teamId: components["parameters"]["TeamIdQuery"];
                 searchTerms?: string;
+                /** @description The place the tour starts from (a product route's first stop, e.g. `Siem Reap`): guides located there come first, then the rest, each by name */
+                near?: string;
                 num?: number;
             };
             header?: never;
@@ -4373,7 +4480,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file */
+            /** @description The CSV file as spreadsheets open it: UTF-8 with a byte-order mark; statuses as the app labels them; one number column per price type of the rows (`ADULT price`) with its currency beside it (`ADULT currency`); dates `YYYY-MM-DD HH:mm` in the team's timezone, which the column's header names. Content-Disposition names the file by kind, view and range (`orders-new-added-2026-11-01_2026-11-30.csv`). */
             200: {
                 headers: {
                     [name: string]: unknown;

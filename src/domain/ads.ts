@@ -153,6 +153,12 @@ export function draftRefusals(draft: AdDraft): Partial<Record<AdField, string>> 
 export type AdChanges = Partial<{ title: string; linkUrl: string | null; imageUrl: string | null }>;
 
 /** The fields that differ from the ad as saved (all of them for a new ad), as the API takes them. */
+/** Closing the form now would lose typed work: a new ad with anything typed, or a saved one changed. */
+export function draftUnsaved(ad: Ad | null, draft: AdDraft): boolean {
+  const changes = draftChanges(ad, draft);
+  return ad ? Object.keys(changes).length > 0 : Object.values(changes).some((value) => !!value);
+}
+
 export function draftChanges(ad: Ad | null, draft: AdDraft): AdChanges {
   const now = {
     title: draft.title.trim(),

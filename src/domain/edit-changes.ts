@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { dayIn } from './date-groups';
+import { languageName, priceLabel } from './display-names';
 import { formatDateTime, formatMoney, formatTime } from './format';
 import { statusLabel } from './statuses';
 
@@ -41,23 +42,24 @@ function departure(iso: unknown, other: unknown, tz: string): string {
 
 const money = (p: Price) => formatMoney(p.amount, p.currency);
 
-/** `ADULT US$45.00 -> US$50.00`, `CHILD added US$20.00`, `CHILD removed` for each price type that changed. */
+/** `Adult US$45.00 -> US$50.00`, `Child added US$20.00`, `Child removed` for each price type that changed (as the panel labels them). */
 function priceLines(from: unknown, to: unknown): string[] {
   const before = new Map((isPriceList(from) ? from : []).map((p) => [p.type, p]));
   const after = new Map((isPriceList(to) ? to : []).map((p) => [p.type, p]));
   const lines: string[] = [];
   for (const [type, now] of after) {
     const was = before.get(type);
-    if (!was) lines.push(`${type} added ${money(now)}`);
+    if (!was) lines.push(`${priceLabel(type)} added ${money(now)}`);
     else if (was.amount !== now.amount || was.currency !== now.currency)
-      lines.push(`${type} ${money(was)} -> ${money(now)}`);
+      lines.push(`${priceLabel(type)} ${money(was)} -> ${money(now)}`);
   }
-  for (const type of before.keys()) if (!after.has(type)) lines.push(`${type} removed`);
+  for (const type of before.keys()) if (!after.has(type)) lines.push(`${priceLabel(type)} removed`);
   return lines;
 }
 
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
 const statusText = (value: unknown) => (typeof value === 'string' ? statusLabel(value) : text(value));
+const languageText = (value: unknown) => (typeof value === 'string' && value ? languageName(value) : text(value));
 
 /** The fields a channel changes (server/channel/order-changes.ts) besides departure and prices, as people name them. */
 const LABELS: Readonly<Record<string, string>> = {
@@ -72,7 +74,7 @@ const LABELS: Readonly<Record<string, string>> = {
 
 /**
  * An edit's changes as people read them in the activity and the inbox: `Departure 13:30 -> 14:00`,
- * `Departure Sat 12:00 -> Sun 08:00`, `Adults 2 -> 3`, `ADULT US$45.00 -> US$50.00`,
+ * `Departure Sat 12:00 -> Sun 08:00`, `Adults 2 -> 3`, `Adult US$45.00 -> US$50.00`, `Language Thai -> English`,
  * `Status New Order -> Canceled`.
  */
 export function describeChanges(changes: readonly FieldChange[], tz: string): string[] {
@@ -84,6 +86,8 @@ export function describeChanges(changes: readonly FieldChange[], tz: string): st
         return priceLines(from, to);
       case 'statusV2':
         return [`Status ${statusText(from)} -> ${statusText(to)}`];
+      case 'language':
+        return [`Language ${languageText(from)} -> ${languageText(to)}`];
       default:
         return field in LABELS ? [`${LABELS[field]} ${text(from)} -> ${text(to)}`] : [`${field} changed`];
     }

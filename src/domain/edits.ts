@@ -1,7 +1,9 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { amountExample, parseAmount } from './amounts';
 import { dayIn } from './date-groups';
+import { priceLabel } from './display-names';
 import { formatTime } from './format';
 
 dayjs.extend(utc);
@@ -26,6 +28,8 @@ export type EditChange =
   /** An exact instant (what an undo restores). */
   | { field: 'departureAt'; value: string }
   | { field: 'price'; priceType: string; amount: number }
+  /** An amount typed by a person, in the notation the screen writes the price's currency in. */
+  | { field: 'priceText'; priceType: string; text: string }
   | { field: 'displayName'; value: string };
 
 /** What a write sends for a change: only the fields it touches (prices are replaced as a list). */
@@ -50,6 +54,10 @@ export function withTime(iso: string, time: string, tz: string): string {
 
 export const priceNotFound = (type: string) => `Cannot find the price with type: ${type}`;
 
+/** The field's label as the panel shows it ("Adult"), with how the currency's amounts are typed. */
+const invalidAmount = (type: string, currency?: string) =>
+  `Invalid amount for ${priceLabel(type)}${currency ? ` (write it as ${amountExample(currency)})` : ''}`;
+
 /** Applies a change to a record; the inverse brings the record back exactly as it was. */
 export function applyEdit<T extends Editable>(record: T, change: EditChange, tz: string): EditResult<T> {
   switch (change.field) {
@@ -67,11 +75,18 @@ export function applyEdit<T extends Editable>(record: T, change: EditChange, tz:
         payload: { departureAt: value },
       };
     }
+    case 'priceText': {
+      const price = record.prices.find((p) => p.type === change.priceType);
+      if (!price) return { ok: false, error: priceNotFound(change.priceType) };
+      const amount = parseAmount(change.text, price.currency);
+      if (amount === null) return { ok: false, error: invalidAmount(change.priceType, price.currency) };
+      return applyEdit(record, { field: 'price', priceType: change.priceType, amount }, tz);
+    }
     case 'price': {
       const index = record.prices.findIndex((p) => p.type === change.priceType);
       if (index < 0) return { ok: false, error: priceNotFound(change.priceType) };
       if (!Number.isFinite(change.amount) || change.amount < 0) {
-        return { ok: false, error: `Invalid amount for ${change.priceType}` };
+        return { ok: false, error: invalidAmount(change.priceType) };
       }
       const prices = record.prices.map((p, i) => (i === index ? { ...p, amount: change.amount } : p));
       return {
@@ -105,6 +120,8 @@ export function changeText(change: EditChange, tz: string): string {
       return formatTime(change.value, tz);
     case 'price':
       return String(change.amount);
+    case 'priceText':
+      return change.text;
     case 'displayName':
       return change.value;
   }

@@ -4,8 +4,9 @@ import utc from 'dayjs/plugin/utc';
 dayjs.extend(utc);
 
 /**
- * How money and dates read everywhere (lists, panel, dialogs, activity, e-mails, export, CSV): one
+ * How money and dates read everywhere (lists, panel, dialogs, activity, e-mails, export): one
  * family of formats, day before month, 24-hour times except the timeline's 12-hour dates (SPEC 9).
+ * The CSV alone writes ISO dates, which spreadsheets parse as dates.
  */
 const DAY = 'ddd, D MMM YYYY';
 const DATE_TIME = 'D MMM YYYY HH:mm';
@@ -39,13 +40,18 @@ const CURRENCY_LOCALE: Readonly<Record<string, string>> = {
 };
 const NEUTRAL_LOCALE = 'en-GB';
 
+/** The locale an amount of this currency is written in on screen, and so typed in (the team's). */
+export function moneyLocale(currency: string): string {
+  return CURRENCY_LOCALE[currency] ?? NEUTRAL_LOCALE;
+}
+
 const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 
 function moneyFormat(currency: string): Intl.NumberFormat | null {
   let f = moneyFormats.get(currency);
   if (f === undefined) {
     try {
-      f = new Intl.NumberFormat(CURRENCY_LOCALE[currency] ?? NEUTRAL_LOCALE, { style: 'currency', currency });
+      f = new Intl.NumberFormat(moneyLocale(currency), { style: 'currency', currency });
     } catch {
       // Not an ISO 4217 code: the amount and the code as written.
       f = null;
@@ -94,9 +100,14 @@ export function formatDay(day: string): string {
   return dayjs.utc(day).format(DAY);
 }
 
-/** An instant in the team's timezone: `1 Nov 2026 13:30` (panel, activity, e-mails, export, CSV). */
+/** An instant in the team's timezone: `1 Nov 2026 13:30` (panel, activity, e-mails, export). */
 export function formatDateTime(iso: string, tz: string): string {
   return wallClock(iso, tz).format(DATE_TIME);
+}
+
+/** An instant in the team's timezone as spreadsheets parse it (CSV): `2026-11-01 13:30`. */
+export function formatSortableDateTime(iso: string, tz: string): string {
+  return wallClock(iso, tz).format('YYYY-MM-DD HH:mm');
 }
 
 /** A time of day in the team's timezone, 24-hour: `13:30`. */

@@ -21,6 +21,7 @@ export function fieldOf(change: EditChange): string {
     case 'departureAt':
       return FIELDS.departure;
     case 'price':
+    case 'priceText':
       return FIELDS.price(change.priceType);
     case 'displayName':
       return FIELDS.name;

@@ -204,16 +204,19 @@ export function writeListFilters(base: URLSearchParams, filters: ListFilters, de
 
 const sameRange = (a: ListFilters, b: ListFilters) => a.startDate === b.startDate && a.endDate === b.endDate;
 
-/** Whether the filters differ from the defaults: the bar then shows "Search active" and a reset. */
+/**
+ * SPEC section 4: a search is active when search text, an OTA filter, a status filter or a
+ * non-default sort is set. A date range (or its basis) is no search: the bar says nothing of it.
+ */
 export function isSearchActive(filters: ListFilters, defaults: ListFilters): boolean {
   return (
-    filters.search.trim() !== '' ||
-    filters.ota !== null ||
-    filters.status !== null ||
-    filters.sort !== defaults.sort ||
-    filters.basis !== defaults.basis ||
-    !sameRange(filters, defaults)
+    filters.search.trim() !== '' || filters.ota !== null || filters.status !== null || filters.sort !== defaults.sort
   );
+}
+
+/** Whether anything differs from the defaults (a search, another range or basis): Reset has work to do. */
+export function differsFromDefaults(filters: ListFilters, defaults: ListFilters): boolean {
+  return isSearchActive(filters, defaults) || filters.basis !== defaults.basis || !sameRange(filters, defaults);
 }
 
 /** The date picker's label: the range's days as every dialog shows them, or "Pick a date". */

@@ -45,6 +45,35 @@ export function isIssue(row: ViewRow, now: Date): boolean {
   return Boolean(row.tour) && (row.statusV2 === 'canceled' || row.statusV2 === 'cancel_requested');
 }
 
+const HOUR_MS = 3600_000;
+
+/**
+ * Why an order is in "Orders with issues", in the words its row shows (null: no issue). The same
+ * two rules as `isIssue`; an order may have both.
+ */
+export function issueLabel(
+  row: ViewRow & { tour?: { id: string; displayId?: string } | null },
+  now: Date,
+): string | null {
+  const issues: string[] = [];
+  const departure = Date.parse(row.departureAt);
+  const left = departure - now.getTime();
+  if (
+    row.statusV2 !== 'canceled' &&
+    left >= 0 &&
+    left < ISSUE_WINDOW_MS &&
+    row.emailCheckpoints?.confirmation !== true
+  ) {
+    const hours = Math.floor(left / HOUR_MS);
+    issues.push(`Unconfirmed, departs ${hours < 1 ? 'within the hour' : `in ${hours} h`}`);
+  }
+  if (row.tour && (row.statusV2 === 'canceled' || row.statusV2 === 'cancel_requested')) {
+    const what = row.statusV2 === 'canceled' ? 'Canceled' : 'Cancel requested';
+    issues.push(`${what}, still in tour ${row.tour.displayId ?? ''}`.trimEnd());
+  }
+  return issues.length ? issues.join('; ') : null;
+}
+
 function inView(row: ViewRow, scope: ViewScope): boolean {
   const { kind, view, timezone, now } = scope;
   if (view === null) return true;

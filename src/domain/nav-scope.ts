@@ -38,8 +38,10 @@ export function areaFilters(scope: CountScope, area: CountArea): ListFilters {
 
 /**
  * The URL query (`?from=...`, or empty) the area's navigation links carry, so that the list a
- * link opens shows what its total counts.
+ * link opens shows the range and filters its total counts. Never the search: a search belongs to
+ * the list it was typed in, not to every view a link opens.
  */
 export function areaSearch(scope: CountScope | null, area: CountArea): string {
-  return scope ? withFilters('', areaFilters(scope, area), scope.defaults) : '';
+  if (!scope) return '';
+  return withFilters('', { ...areaFilters(scope, area), search: scope.defaults.search }, scope.defaults);
 }

@@ -51,6 +51,7 @@ export const AREA_TITLES = {
   onboarding: 'Onboarding',
   callback: 'Signing in',
   notFound: 'Page not found',
+  firstDay: 'Welcome',
 } as const;
 
 /** Heading of a tour view: `Tours — Arranged`. */

@@ -1,4 +1,5 @@
 import { findCountry } from '../../shared/countries';
+import { OTA_LABELS, type Ota } from '../../shared/otas';
 
 /** The onboarding stages of SPEC section 4, 1 (sign-in) to 7 (closed). */
 export const STAGES = [
@@ -196,3 +197,25 @@ export function toInformation(values: OnboardingValues) {
 
 /** OTA accounts: onboarding stage 5 and the OTA dialog need at least one selected. */
 export const OTA_SELECTION_MESSAGE = 'Select at least one OTA account.';
+
+/** An OTA inbox as the person typed it (one per OTA). */
+export interface OtaInbox {
+  ota: Ota;
+  email: string;
+}
+
+/**
+ * What is wrong with the OTA inboxes as typed, or null: each must be an e-mail address, and no two
+ * OTAs share one (an inbox is chosen by its address).
+ */
+export function inboxProblem(inboxes: readonly OtaInbox[]): string | null {
+  const bad = inboxes.find((i) => !EMAIL.test(i.email.trim()));
+  if (bad) return `Enter a valid e-mail address for ${OTA_LABELS[bad.ota]}, like bookings@example.com.`;
+  const seen = new Set<string>();
+  for (const inbox of inboxes) {
+    const address = inbox.email.trim().toLowerCase();
+    if (seen.has(address)) return `Each OTA needs its own inbox: ${inbox.email.trim()} is given twice.`;
+    seen.add(address);
+  }
+  return null;
+}

@@ -7,8 +7,12 @@ export const PATHS = {
   inbox: '/orders/inbox',
   /** Default landing after login. */
   landing: '/orders/new-added',
+  /** Where onboarding ends: the first day's next steps (connect a channel, invite, import). */
+  firstDay: '/welcome',
   /** Where a 401 from any API call ends up. */
   unauthorizedLogin: '/auth/login?unauthorized=1',
+  /** The settings dialog, as a route (`?page=member` opens it on that page). */
+  settings: '/setting',
   featureToggle: '/setting/feature-toggle',
   /** An invitation link's screen: `/invitations/<token>`. */
   invitations: '/invitations',

@@ -4,7 +4,8 @@ import { applyRouteRules, ROUTE_RULES, type RouteRules } from './route-rules';
 /** What the session says about the visitor, as far as routing cares. */
 export type Access =
   | { status: 'pending' }
-  | { status: 'anonymous' }
+  /** `signedOut`: a 401 ended the last session; the login page says so (until the next sign-in). */
+  | { status: 'anonymous'; signedOut?: boolean }
   /** Signed in, but the account has no team yet: onboarding is the place to be. */
   | { status: 'teamless' }
   /** `platformAdmin`: an ADMIN of the Tech Team (XX), whichever team is selected. */
@@ -34,7 +35,8 @@ export function requiresAdmin(pathname: string): boolean {
 
 /**
  * The route guards of SPEC section 2.
- * - Not logged in: every page but login, onboarding and callback sends to login.
+ * - Not logged in: every page but login, onboarding and callback sends to login (with the
+ *   signed-out notice when a 401 ended the session: the same place the session itself goes).
  * - Logged in with a team: login, onboarding and callback send to the landing page, and so do
  *   the check-admin pages for anyone but a platform admin.
  * - Logged in without a team: onboarding stays reachable (it is where a team gets
@@ -51,7 +53,8 @@ export function guardRoute(pathname: string, access: Access): GuardDecision {
     case 'pending':
       return path === PATHS.callback ? { kind: 'allow' } : { kind: 'wait' };
     case 'anonymous':
-      return isPublic ? { kind: 'allow' } : { kind: 'redirect', to: PATHS.login };
+      if (isPublic) return { kind: 'allow' };
+      return { kind: 'redirect', to: access.signedOut ? PATHS.unauthorizedLogin : PATHS.login };
     case 'teamless':
       return path === PATHS.onboarding ? { kind: 'allow' } : { kind: 'redirect', to: PATHS.onboarding };
     case 'member':

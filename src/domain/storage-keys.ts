@@ -8,4 +8,6 @@ export const STORAGE_KEYS = {
   promptLogin: 'promptLogin',
   /** Where to come back to after the sign-in under way (an invitation's screen). */
   returnTo: 'returnTo',
+  /** Set by a 401's sign-out, cleared by the next sign-in: the login page says why (signed-out notice). */
+  unauthorized: 'unauthorized',
 } as const;

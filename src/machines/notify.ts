@@ -8,5 +8,15 @@ export interface NotifyEvent {
   type: 'notify';
   kind: 'success' | 'error' | 'info';
   message: string;
+  /** A second line under the message (e.g. the tour a "Tour created" toast is about). */
+  detail?: string;
   action?: { label: string; event: AnyEventObject };
+  /** Names the toast, so that a later `notify.close` can take it away (its action done or superseded). */
+  id?: string;
+}
+
+/** Takes away the toast of that `id`: its action no longer applies (done, undone or superseded). */
+export interface NotifyCloseEvent {
+  type: 'notify.close';
+  id: string;
 }

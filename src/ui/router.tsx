@@ -46,6 +46,7 @@ const pages = {
   inbox: () => import('./inbox/inbox-page').then((m) => ({ Component: m.InboxPage })),
   notFound: () => import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
   invitation: () => import('./pages/invitation-page').then((m) => ({ Component: m.InvitationPage })),
+  firstDay: () => import('./pages/first-day-page').then((m) => ({ Component: m.FirstDayPage })),
 };
 
 export const appRoutes: RouteObject[] = [
@@ -88,6 +89,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'statistics', lazy: pages.statistics, handle: handle(AREA_TITLES.statistics) },
       { path: 'export', lazy: pages.export, handle: handle(AREA_TITLES.export) },
       { path: 'deleted', lazy: pages.deleted, handle: handle(AREA_TITLES.deleted) },
+      // where onboarding ends: the next steps of a new team's first day
+      { path: 'welcome', lazy: pages.firstDay, handle: handle(AREA_TITLES.firstDay) },
       {
         path: 'marketing',
         children: [

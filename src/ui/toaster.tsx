@@ -10,11 +10,19 @@ export const toaster = createToaster({ placement: 'top', duration: 4000, max: 3,
 export function showNotification(notice: NotifyEvent, reply: (event: AnyEventObject) => void): void {
   const action = notice.action;
   toaster.create({
+    // an `id: undefined` would replace the toaster's generated id (and the toast would not render)
+    ...(notice.id ? { id: notice.id } : {}),
     type: notice.kind,
     title: notice.message,
+    description: notice.detail,
     closable: true,
     action: action ? { label: action.label, onClick: () => reply(action.event) } : undefined,
   });
+}
+
+/** Takes a toast away when its action no longer applies (`notify.close`). */
+export function closeNotification(id: string): void {
+  toaster.dismiss(id);
 }
 
 export function AppToaster() {

@@ -83,16 +83,16 @@ describe('an edit in the activity', () => {
       { type: 'SENIOR', amount: 30, currency: 'EUR' },
     ];
     expect(describeChanges([{ field: 'prices', from, to }], HCM)).toEqual([
-      'ADULT US$45.00 -> US$50.00',
-      'SENIOR added 30,00\u00a0€',
-      'INFANT removed',
+      'Adult US$45.00 -> US$50.00',
+      'Senior added 30,00\u00a0€',
+      'Infant removed',
     ]);
   });
 
   it('writes dong the Vietnamese way, and a change of currency on both sides', () => {
     const from = [{ type: 'ADULT', amount: 1450000, currency: 'VND' }];
     const to = [{ type: 'ADULT', amount: 60, currency: 'USD' }];
-    expect(describeChanges([{ field: 'prices', from, to }], HCM)).toEqual(['ADULT 1.450.000\u00a0₫ -> US$60.00']);
+    expect(describeChanges([{ field: 'prices', from, to }], HCM)).toEqual(['Adult 1.450.000\u00a0₫ -> US$60.00']);
   });
 
   it('names a tour name and a language change, and any other field by name', () => {
@@ -105,6 +105,6 @@ describe('an edit in the activity', () => {
         ],
         HCM,
       ),
-    ).toEqual(['Name Morning -> Sunrise', 'Language en -> —', 'emailCheckpoints changed']);
+    ).toEqual(['Name Morning -> Sunrise', 'Language English -> —', 'emailCheckpoints changed']);
   });
 });

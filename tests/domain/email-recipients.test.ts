@@ -104,7 +104,25 @@ describe('recipients', () => {
       NO_EMAIL: 'no e-mail address',
       CANCELED: 'canceled',
       ALREADY_SENT: 'already sent',
+      DEPARTED: 'departed',
     });
+  });
+
+  it('leaves out orders that departed before now unless kept; a review is asked after the tour', () => {
+    const now = Date.parse('2026-11-26T10:00:00Z');
+    const gone = order('gone', { departureAt: '2026-11-26T09:59:00Z' });
+    const soon = order('soon', { departureAt: '2026-11-26T10:01:00Z' });
+    const past = { now, keep: false };
+    for (const kind of ['CONFIRMATION', 'INFORMATION', 'CANCELLATION'] as const) {
+      const { to, leftOut } = recipients([gone, soon], kind, false, past);
+      expect(to).toEqual([soon]);
+      expect(leftOut).toEqual([{ order: gone, reason: 'DEPARTED' }]);
+      expect(recipients([gone, soon], kind, false, { now, keep: true }).to).toEqual([gone, soon]);
+    }
+    expect(recipients([gone, soon], 'REVIEW', false, past).to).toEqual([gone, soon]);
+    // a reason found first (no address) is the one said
+    const gone2 = order('gone2', { departureAt: '2026-01-01T00:00:00Z', customer: { email: '' } });
+    expect(recipients([gone2], 'CONFIRMATION', false, past).leftOut).toEqual([{ order: gone2, reason: 'NO_EMAIL' }]);
   });
 });
 

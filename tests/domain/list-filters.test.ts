@@ -3,6 +3,7 @@ import {
   datesSetAside,
   dayIn,
   defaultListFilters,
+  differsFromDefaults,
   exactIdSearch,
   isSearchActive,
   NO_DATE_LABEL,
@@ -159,7 +160,7 @@ describe('invalid values in the URL', () => {
 });
 
 describe('search active', () => {
-  it('is off for the defaults and on for any change', () => {
+  it("is SPEC section 4's: search text, an OTA, a status or a non-default sort", () => {
     expect(isSearchActive(defaults, defaults)).toBe(false);
     expect(isSearchActive({ ...defaults, search: '  ' }, defaults)).toBe(false);
     for (const change of [
@@ -167,11 +168,21 @@ describe('search active', () => {
       { ota: 'KLOOK' as const },
       { status: 'new' as const },
       { sort: 'BOOKED_AT_ASC' as const },
+    ]) {
+      expect(isSearchActive({ ...defaults, ...change }, defaults), JSON.stringify(change)).toBe(true);
+      expect(differsFromDefaults({ ...defaults, ...change }, defaults), JSON.stringify(change)).toBe(true);
+    }
+  });
+
+  it('is off for another date range or basis, which Reset still puts back', () => {
+    expect(differsFromDefaults(defaults, defaults)).toBe(false);
+    for (const change of [
       { basis: 'booking' as const },
       { startDate: '2026-11-02' },
       { startDate: null, endDate: null },
     ]) {
-      expect(isSearchActive({ ...defaults, ...change }, defaults), JSON.stringify(change)).toBe(true);
+      expect(isSearchActive({ ...defaults, ...change }, defaults), JSON.stringify(change)).toBe(false);
+      expect(differsFromDefaults({ ...defaults, ...change }, defaults), JSON.stringify(change)).toBe(true);
     }
   });
 });

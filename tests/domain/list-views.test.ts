@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListFilters } from '../../src/domain/list-filters';
-import { belongsToView, isIssue, type ViewRow, type ViewScope } from '../../src/domain/list-views';
+import { belongsToView, isIssue, issueLabel, type ViewRow, type ViewScope } from '../../src/domain/list-views';
+import { tourPlace } from '../../src/domain/tour-place';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const noFilters: ListFilters = {
@@ -121,5 +122,41 @@ describe('filters', () => {
     expect(belongsToView(april, scope('orders', null, { ...march20, search: 'nguyen', status: 'pending' }))).toBe(
       false,
     );
+  });
+});
+
+describe('the issue a row of "Orders with issues" names', () => {
+  const soon = '2026-03-11T05:30:00Z'; // 17.5 h after NOW
+  it('says that no confirmation went out, and how soon the order departs', () => {
+    expect(issueLabel(order({ departureAt: soon }), NOW)).toBe('Unconfirmed, departs in 17 h');
+    expect(issueLabel(order({ departureAt: '2026-03-10T12:40:00Z' }), NOW)).toBe(
+      'Unconfirmed, departs within the hour',
+    );
+    expect(issueLabel(order({ departureAt: soon, emailCheckpoints: { confirmation: true } }), NOW)).toBeNull();
+    expect(issueLabel(order({ departureAt: '2026-03-13T12:00:00Z' }), NOW)).toBeNull();
+  });
+
+  it('names the tour a canceled or cancel-requested order is still linked to; both issues when both hold', () => {
+    const tour = { id: 't1', displayId: 'T-000042' };
+    expect(issueLabel({ ...order({ statusV2: 'canceled' }), tour }, NOW)).toBe('Canceled, still in tour T-000042');
+    expect(issueLabel({ ...order({ statusV2: 'cancel_requested', departureAt: soon }), tour }, NOW)).toBe(
+      'Unconfirmed, departs in 17 h; Cancel requested, still in tour T-000042',
+    );
+    // every row isIssue keeps has a label, and no other row has one
+    for (const row of [
+      order({ departureAt: soon }),
+      { ...order({ statusV2: 'canceled', departureAt: soon }), tour },
+      order({ statusV2: 'canceled', departureAt: soon }),
+      order(),
+    ])
+      expect(issueLabel(row, NOW) !== null).toBe(isIssue(row, NOW));
+  });
+});
+
+describe("a tour's place, for the guide picker", () => {
+  it("is where the first order's route starts", () => {
+    expect(tourPlace([{ product: { route: 'Siem Reap → Tonle Sap' } }])).toBe('Siem Reap');
+    expect(tourPlace([{ product: { route: ' ' } }, { product: { route: 'Phnom Penh' } }])).toBe('Phnom Penh');
+    expect(tourPlace([])).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_VALUES,
+  inboxProblem,
   isStage,
   mergeOrg,
   MESSAGES,
@@ -10,6 +11,7 @@ import {
   type OnboardingValues,
   type OrgSnapshot,
 } from '../../src/domain/onboarding-rules';
+import { firstDayStepsFor } from '../../src/domain/first-day';
 
 const values = (over: Partial<OnboardingValues>): OnboardingValues => ({ ...EMPTY_VALUES, ...over });
 
@@ -108,5 +110,31 @@ describe('lists and the organization', () => {
         email: 'rosa@andes.test',
       }),
     );
+  });
+});
+
+describe('OTA inboxes as typed', () => {
+  it('must each be an e-mail address, none given twice (in any case)', () => {
+    expect(inboxProblem([{ ota: 'KLOOK', email: ' bookings@mekong.test ' }])).toBeNull();
+    expect(inboxProblem([{ ota: 'KKDAY', email: 'bookings@' }])).toBe(
+      'Enter a valid e-mail address for KKday, like bookings@example.com.',
+    );
+    expect(
+      inboxProblem([
+        { ota: 'KLOOK', email: 'desk@mekong.test' },
+        { ota: 'VIATOR', email: 'Desk@Mekong.test' },
+      ]),
+    ).toBe('Each OTA needs its own inbox: Desk@Mekong.test is given twice.');
+  });
+});
+
+describe("the first day's next steps", () => {
+  it('are those the role may take, each a place in the app', () => {
+    expect(firstDayStepsFor('ADMIN').map((s) => [s.title, s.to])).toEqual([
+      ['Connect a channel', '/setting?page=connections'],
+      ['Invite a colleague', '/setting?page=member'],
+      ['Import orders', '/setting?page=connections'],
+    ]);
+    expect(firstDayStepsFor('MEMBER')).toEqual([]);
   });
 });

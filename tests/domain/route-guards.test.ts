@@ -17,6 +17,12 @@ describe('route guards', () => {
     },
   );
 
+  it('sends a visitor signed out by a 401 to the signed-out notice, where the session sends them too', () => {
+    const signedOut: Access = { status: 'anonymous', signedOut: true };
+    expect(guardRoute('/orders/new-added', signedOut)).toEqual({ kind: 'redirect', to: PATHS.unauthorizedLogin });
+    expect(guardRoute(PATHS.login, signedOut)).toEqual({ kind: 'allow' });
+  });
+
   it.each([PATHS.login, PATHS.onboarding, PATHS.callback, '/auth/login/'])(
     'lets a visitor who is not logged in open %s',
     (path) => {

@@ -1,5 +1,7 @@
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
-export function parseCsv(text: string): string[][] {
+/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks); a leading byte-order
+ *  mark is dropped, as spreadsheets do. */
+export function parseCsv(csv: string): string[][] {
+  const text = csv.replace(/^\uFEFF/, '');
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';

@@ -169,7 +169,7 @@ describe('the layout at 1280 x 800 with the panel open', () => {
       return { heads, cut, productWidth: product.getBoundingClientRect().width };
     });
     expect(cells.heads.map((h) => h.text)).toEqual(
-      expect.arrayContaining(['Order', 'Time', 'Customer', 'Product', 'Status']),
+      expect.arrayContaining(['Order', 'OTA order', 'Time', 'Product', 'Status']),
     );
     expect(cells.heads.filter((h) => h.cut || h.height > 24)).toEqual([]);
     expect(cells.cut).toEqual([]);

@@ -66,7 +66,7 @@ export const GESTURES = {
     await page.getByRole('button', { name: 'Back' }).click();
   },
   'onboarding.goto': async (page, event) => {
-    await page.getByRole('button', { name: new RegExp(`^Stage ${event.stage}:`) }).click();
+    await page.getByRole('tab', { name: new RegExp(`^Stage ${event.stage}:`) }).click();
   },
 } satisfies { [T in OnboardingEvent['type']]: Gesture<T> };
 
@@ -119,17 +119,20 @@ const isTransient = (s: Snap) =>
 export async function expectOnScreen(page: Page, s: Snap): Promise<void> {
   if (isTransient(s)) return;
   if (s.status === 'done') {
-    await page.waitForURL('**/orders/new-added');
+    // Finish lands on the first day's next steps, not on an empty list
+    await page.waitForURL('**/welcome');
+    await page.getByRole('heading', { name: 'Welcome', level: 1 }).waitFor();
     return;
   }
   await page.getByRole('heading', { name: stageTitle(s.context.stage), exact: true }).waitFor();
+  // the stepper names every stage; the current one is the selected tab
   await expect
     .poll(() =>
       page
-        .getByRole('button', { name: `Stage ${s.context.stage}: ${stageTitle(s.context.stage)}` })
-        .getAttribute('aria-current'),
+        .getByRole('tab', { name: `Stage ${s.context.stage}: ${stageTitle(s.context.stage)}` })
+        .getAttribute('aria-selected'),
     )
-    .toBe('step');
+    .toBe('true');
   for (const message of Object.values(s.context.errors)) await page.getByText(message, { exact: true }).waitFor();
   if (s.context.error) await page.getByText(s.context.error, { exact: true }).waitFor();
 }

@@ -162,10 +162,16 @@ describe('onboarding model in the browser', () => {
     await first.context().close();
   });
 
-  it('newcomer journey: all seven stages, a reload on the forms, and the orders of the new team', async () => {
+  it('newcomer journey: all seven stages, a reload on the forms, the first day, and the orders of the new team', async () => {
     const page = await freshPage();
     await signInFromStage1(page, baseUrl);
     await playPath(page, journey!, { reloadOnForms: true, axe: true });
+    // Finish lands on the first day's next steps (playPath waited for it), not on an empty list
+    expect(
+      await page.locator('[data-step]').evaluateAll((els) => els.map((el) => el.getAttribute('data-step'))),
+    ).toEqual(['channel', 'colleague', 'import']);
+    await expectAccessible(page, "the first day's next steps");
+    await page.getByRole('link', { name: 'Go to your orders' }).click();
     await page.waitForURL('**/orders/new-added');
     const me = await page.evaluate(async () => {
       const res = await fetch('/api/v1/users/me', {

@@ -148,7 +148,7 @@ describe('the open side panel stays true', () => {
     await expect(field('E-mail')).resolves.toBe('lan.nguyen@example.test');
     await expect(field('Booked')).resolves.toBe(formatDateTime(order.bookedAt, timezone));
     await expect(field('Booked')).resolves.toMatch(/^\d{1,2} Jan 2026 \d\d:04$/);
-    await expect(field('Prices')).resolves.toBe('ADULT 1.450.000\u00a0₫, CHILD US$45.00');
+    await expect(field('Prices')).resolves.toBe('Adult 1.450.000\u00a0₫, Child US$45.00');
 
     await panel().getByRole('button', { name: 'Copy e-mail' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('lan.nguyen@example.test');

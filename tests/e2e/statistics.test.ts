@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { launchBrowser, signedInOnTeam } from './browser';
 import { createTestOrder, pageApi } from './page-api';
 
 // The statistics screen in Chromium against the real app, in the Vietnam team (UTC+7): the month
@@ -53,12 +53,7 @@ async function listedOrders(): Promise<number> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const context = await newContext(browser, { timezoneId: TZ });
-  await context.addInitScript((id) => localStorage.setItem('teamId', id), TEAM);
-  page = await context.newPage();
-  await signIn(page, baseUrl, 'admin@tourdesk.test');
-  await page.waitForURL('**/orders/new-added');
-  await page.getByRole('button', { name: 'Switch team' }).getByText('Vietnam').waitFor();
+  page = await signedInOnTeam(browser, baseUrl, { id: TEAM, name: 'Vietnam', timezone: TZ });
 });
 
 afterAll(async () => {

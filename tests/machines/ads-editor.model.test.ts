@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { draftChanges, draftRefusals, type Ad } from '../../src/domain/ads';
+import { draftChanges, draftRefusals, draftUnsaved, type Ad } from '../../src/domain/ads';
 import { UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from '../../src/domain/uploads';
 import { adEditorMachine } from '../../src/machines/ad-editor/ad-editor.machine';
 import { selectCanSave } from '../../src/machines/ad-editor/selectors';
+import { selectAsking, selectHoldsDraft } from '../../src/machines/leave-guard/selectors';
 import { READ_FAILED, SAVE_FAILED, type AdEditorEvent } from '../../src/machines/ad-editor/types';
 import { ad, recordingServices, TEAM } from './ads-fakes';
 import { graphUnderParent } from './graph-under-parent';
@@ -35,6 +36,7 @@ const EVENTS = {
   gif: { type: 'editor.file', file: file('cruise.gif', 'image/gif', 100) },
   save: { type: 'editor.save' },
   cancel: { type: 'editor.cancel' },
+  discarded: { type: 'leave.discarded' },
   read: done('readImage', PNG),
   readFailed: failed('readImage'),
   saved: done('saveAd', { saved: { ...SAVED, title: 'Sunset cruise' } }),
@@ -48,6 +50,7 @@ const TRIED = {
   'editor.file': ['png', 'tooBig', 'gif'],
   'editor.save': ['save'],
   'editor.cancel': ['cancel'],
+  'leave.discarded': ['discarded'],
 } satisfies Record<AdEditorEvent['type'], Name[]>;
 const ANSWERS: Name[] = ['read', 'readFailed', 'saved', 'refused', 'saveFailed'];
 const NAMES: Name[] = [...Object.values(TRIED).flat(), ...ANSWERS];
@@ -120,6 +123,11 @@ describe.each([
         expect(after.context).toEqual(before.context);
         expect([calls, reports, news]).toEqual([[], [], []]);
       };
+      // the way out is held exactly while an open form differs from the ad
+      if (!after.matches('closed') && !after.matches('saving'))
+        expect(selectHoldsDraft(after.children.leaveGuard?.getSnapshot())).toBe(
+          draftUnsaved(saved, after.context.draft),
+        );
       switch (event.type) {
         case 'editor.change':
           if (!editing) unchanged();
@@ -158,6 +166,19 @@ describe.each([
           }
           break;
         case 'editor.cancel':
+          if (!(before.matches('editing') || before.matches('reading'))) unchanged();
+          else if (draftUnsaved(saved, before.context.draft)) {
+            // something typed would be lost: the leave guard asks, the form stays open
+            expect(after.value).toEqual(before.value);
+            expect(selectAsking(after.children.leaveGuard?.getSnapshot())).toBe(true);
+            expect(reports).toEqual([]);
+          } else {
+            expect(reports).toEqual([{ type: 'editor.closed' }]);
+            expect(after.value).toBe('closed');
+          }
+          break;
+        case 'leave.discarded':
+          // the operator chose to lose the draft: the form closes
           if (before.matches('editing') || before.matches('reading')) {
             expect(reports).toEqual([{ type: 'editor.closed' }]);
             expect(after.value).toBe('closed');

@@ -10,7 +10,8 @@ import { underParent } from './shared-fakes';
 vi.mock('../../src/api/client', async (importOriginal) =>
   (await import('./fake-client')).clientOver(await importOriginal()),
 );
-const { updateOrderStatusBatch, updateTourStatusBatch } = await import('../../src/api/services/status');
+const { updateOrderStatusBatch, updateTourStatusBatch, undoOrderStatusBatch, undoTourStatusBatch } =
+  await import('../../src/api/services/status');
 
 const run = <T>(logic: Parameters<typeof createActor>[0], input: T) => toPromise(createActor(logic, { input }).start());
 
@@ -46,6 +47,29 @@ describe('status services', () => {
   ] as const)('a failed %s move is logged and answers null (SPEC section 8)', async (_, logic, status) => {
     answerWith(() => json(status, { error: 'STALE', message: 'changed meanwhile' }));
     await expect(run(logic, { items })).resolves.toBeNull();
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('failed'));
+  });
+});
+
+describe('undo services', () => {
+  const items = [{ id: 'o1', statusV2: 'completed' as const, version: 4 }];
+
+  it.each([
+    ['orders', undoOrderStatusBatch, '/api/v2/orders/status/batch'],
+    ['tours', undoTourStatusBatch, '/api/v2/tours/status/batch'],
+  ] as const)(
+    'PUTs the %s batch with skipStale and answers what went back and what was kept',
+    async (key, logic, path) => {
+      answerWith(() => json(200, { [key]: [], skipped: ['o1'] }));
+      await expect(run(logic, { items })).resolves.toEqual({ changes: [], skipped: ['o1'] });
+      expect(new URL(requests[0].url).pathname).toBe(path);
+      await expect(requests[0].json()).resolves.toEqual({ [key]: items, skipStale: true });
+    },
+  );
+
+  it('a failed undo is logged and answers null', async () => {
+    answerWith(() => json(500, { error: 'INTERNAL', message: 'down' }));
+    await expect(run(undoOrderStatusBatch, { items })).resolves.toBeNull();
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('failed'));
   });
 });

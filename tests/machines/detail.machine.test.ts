@@ -218,7 +218,7 @@ describe('detail', () => {
   });
 
   it('unlinks an order from its tour: reports the row and brings its activity again', async () => {
-    const { actor, callsOf, reports, settle } = await opened(
+    const { actor, callsOf, reports, settle, panelNotices } = await opened(
       'orders',
       orderDetail({ tour: { id: 't1', displayId: 'G-1' } }),
     );
@@ -228,6 +228,8 @@ describe('detail', () => {
     await settle('unlinkOrder', { output: tour({ orderCount: 0 }) });
     expect(actor.getSnapshot().context.record).toMatchObject({ tour: null });
     expect(reports).toEqual([{ type: 'detail.unlinked', rows: [{ id: 'o1', tour: null }] }]);
+    // unlinking says so
+    expect(panelNotices).toEqual(['JP-0001 unlinked from G-0001']);
     expect(callsOf('refreshRecord')).toEqual([{ id: 'o1' }]);
     await settle('refreshRecord', {
       output: { found: true, record: orderDetail({ tour: null, eventLogs: [logged('UNLINK', 'e7')] }) },
@@ -237,7 +239,7 @@ describe('detail', () => {
   });
 
   it("unlinks one of a tour's orders; a failed unlink only says so", async () => {
-    const { actor, reports, settle, callsOf } = await opened('tours');
+    const { actor, reports, settle, callsOf, panelNotices } = await opened('tours');
     expect(actor.getSnapshot().can({ type: 'detail.unlink', orderId: 'nope' })).toBe(false);
     actor.send({ type: 'detail.unlink', orderId: 'o1' });
     expect(callsOf('unlinkOrder')).toEqual([{ tourId: 't1', orderId: 'o1' }]);
@@ -251,6 +253,7 @@ describe('detail', () => {
     expect(actor.getSnapshot().context.record).toMatchObject({ orders: [], orderCount: 0, version: 5 });
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(reports).toEqual([{ type: 'detail.unlinked', rows: [after, { id: 'o1', tour: null }] }]);
+    expect(panelNotices).toEqual(['JP-0001 unlinked from G-0001']);
     expect(callsOf('refreshRecord')).toEqual([{ id: 't1' }]);
   });
 

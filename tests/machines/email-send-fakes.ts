@@ -1,8 +1,16 @@
 import { vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { EmailRequest, EmailSendResult, Guide, GuideQuery } from '../../src/api/services/emails';
+import type {
+  EmailPreview,
+  EmailRequest,
+  EmailSendResult,
+  Guide,
+  GuideQuery,
+  PreviewRequest,
+} from '../../src/api/services/emails';
 import type { FeatureFlagRecord } from '../../src/api/services/features';
 import type { EmailKind } from '../../src/domain/email-recipients';
+import { emailPreviewMachine } from '../../src/machines/email-preview/email-preview.machine';
 import { emailSendMachine } from '../../src/machines/email-send/email-send.machine';
 import { guideSearchMachine } from '../../src/machines/guide-search/guide-search.machine';
 import type { Order } from '../../src/machines/list/types';
@@ -11,26 +19,27 @@ import { deferredServices } from './panel-fakes';
 import { orderRecord, underParent } from './shared-fakes';
 
 /** Test doubles for the e-mail machine: a Cambodian team's orders, its flags, a guide, a harness. */
-export const INPUT = { teamId: 'team-kh', countryCode: 'KH' };
+export const INPUT = { teamId: 'team-kh', countryCode: 'KH', timezone: 'Asia/Phnom_Penh' };
 
 const order = (id: string, over: Partial<Order> = {}): Order =>
   orderRecord({
     id,
     displayId: `KH-${id}`,
-    departureAt: '2026-03-10T01:00:00.000Z',
+    departureAt: '2036-03-10T01:00:00.000Z',
     customer: { name: `Guest ${id}`, email: `${id}@example.test` },
     ...over,
   });
 
-/** a: reachable; b: no address; c: canceled; d: confirmation and review already sent. */
+/** a: reachable; b: no address; c: canceled; d: confirmation and review already sent; e: departed. */
 const ORDERS = {
   a: order('a'),
   b: order('b', { customer: { name: 'Guest b', email: '' } }),
   c: order('c', { statusV2: 'canceled' }),
   d: order('d', { emailCheckpoints: { confirmation: true, info: false, review: true, marketing: false } }),
+  e: order('e', { departureAt: '2025-01-10T01:00:00.000Z' }),
 };
 /** The screen's selection, and the canceled order open in its side panel. */
-export const SELECTED = [ORDERS.a, ORDERS.b, ORDERS.c, ORDERS.d];
+export const SELECTED = [ORDERS.a, ORDERS.b, ORDERS.c, ORDERS.d, ORDERS.e];
 export const OPEN = ORDERS.c;
 
 export const GUIDE: Guide = {
@@ -90,21 +99,53 @@ export function emailHarness() {
       }),
     },
   });
+  /** Each preview the dialog asked the server for. */
+  const previews: PreviewRequest[] = [];
+  const preview = emailPreviewMachine.provide({
+    actors: {
+      previewEmail: fromPromise<EmailPreview, PreviewRequest>(async ({ input }) => {
+        previews.push(input);
+        return previewOf(input);
+      }),
+    },
+  });
   const logic = emailSendMachine.provide({
-    actors: { getFeatures: services.logic(), sendEmails: services.logic(), guides },
+    actors: { getFeatures: services.logic(), sendEmails: services.logic(), guides, preview },
   });
   const screen = underParent(logic, INPUT);
   const notices: NotifyEvent[] = [];
   screen.child.on('notify', (notice) => notices.push(notice));
   const requests = () => services.calls.filter((c) => c.id === 'sendEmails').map((c) => c.input as EmailRequest);
   const flagReads = () => services.calls.filter((c) => c.id === 'getFeatures').length;
-  async function settle(id: 'getFeatures' | 'sendEmails', outcome: { output: unknown } | { error: unknown }) {
+  async function settle(id: 'flags' | 'getFeatures' | 'sendEmails', outcome: { output: unknown } | { error: unknown }) {
     services.settle(id, outcome);
     await flush();
     // the queued e-mails are reported in a task of their own (a 0 ms delay)
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
-  return { ...screen, email: screen.child, notices, searches, requests, flagReads, settle, running: services.running };
+  return {
+    ...screen,
+    email: screen.child,
+    notices,
+    searches,
+    previews,
+    requests,
+    flagReads,
+    settle,
+    running: services.running,
+  };
+}
+
+/** The server's preview of a request: its order and details, in words a test can find. */
+export function previewOf(input: PreviewRequest): EmailPreview {
+  return {
+    orderId: input.orderId,
+    displayId: `KH-${input.orderId}`,
+    to: { name: `Guest ${input.orderId}`, email: `${input.orderId}@example.test` },
+    subject: `${input.type} for KH-${input.orderId}`,
+    text: JSON.stringify({ info: input.info, cancel: input.cancel }),
+    refused: null,
+  };
 }
 
 /** Lets settled promises and the actors' reactions to them run (sooner than a timer). */

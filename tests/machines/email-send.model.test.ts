@@ -11,8 +11,11 @@ import {
   selectFailed,
   selectGuides,
   selectInDialog,
+  selectKeepPast,
+  selectOffReason,
   selectOrders,
   selectPartlyFailed,
+  selectPreviewActor,
   selectRecipients,
   selectRefused,
   selectSendAgain,
@@ -20,6 +23,7 @@ import {
 } from '../../src/machines/email-send/selectors';
 import type { EmailSendEvent } from '../../src/machines/email-send/types';
 import { answerTo, emailHarness, flush, FLAGS, GUIDE, INPUT, OPEN, SELECTED, silenceErrors } from './email-send-fakes';
+import type { PreviewBase } from '../../src/machines/email-preview/types';
 import { graphUnderParent } from './graph-under-parent';
 import { done, failed, type Synthetic } from './shared-fakes';
 
@@ -30,7 +34,9 @@ import { done, failed, type Synthetic } from './shared-fakes';
  * search inside the send-info dialog, then every event the state offers is tried from its end
  * and its effects checked as the operator and the server would notice them: the flag read, the
  * request (recipients only, the fields of its kind, the Idempotency-Key), the toasts, the report
- * to the screen, the dialog or alert shown and what it enables.
+ * to the screen, the dialog or alert shown and what it enables; the menu's items off with why
+ * (the flags read when the screen opens, and at each start); orders that departed left out unless
+ * kept; the preview child of the dialog told the recipients and details as they change.
  */
 type ModelEvent = EmailSendEvent | Synthetic;
 type Snapshot = SnapshotFrom<typeof emailSendMachine>;
@@ -67,6 +73,11 @@ const EVENTS = {
   blankReason: { type: 'email.field', field: 'reason', value: '   ' },
   againOn: { type: 'email.sendAgain', on: true },
   againOff: { type: 'email.sendAgain', on: false },
+  keepOn: { type: 'email.keepPast', on: true },
+  keepOff: { type: 'email.keepPast', on: false },
+  // the flags read when the screen opens
+  menuOn: done('flags', FLAGS.emailOnly),
+  menuOff: done('flags', FLAGS.emailOff),
   submit: { type: 'email.submit' },
   retry: { type: 'email.retry' },
   cancel: { type: 'email.cancel' },
@@ -79,9 +90,9 @@ type Name = keyof typeof EVENTS | Answer;
 const STARTS = ['confirm', 'confirmOpen', 'info', 'cancellation', 'review'] as const;
 const FLAG_ANSWERS = ['allOn', 'emailOnly', 'emailOff', 'noFlags', 'flagsFailed'] as const;
 const FIELDS: Record<EmailKind, Name[]> = {
-  CONFIRMATION: ['againOn', 'againOff'],
+  CONFIRMATION: ['againOn', 'againOff', 'keepOn', 'keepOff'],
   REVIEW: ['againOn', 'againOff'],
-  INFORMATION: ['message', 'blankMessage', 'point', 'time', 'pickGuide'],
+  INFORMATION: ['message', 'blankMessage', 'point', 'time', 'pickGuide', 'keepOn', 'keepOff'],
   CANCELLATION: ['reason', 'blankReason'],
 };
 
@@ -91,6 +102,7 @@ const TRIED = {
   'email.start': [...STARTS],
   'email.field': ['message', 'blankMessage', 'point', 'time', 'reason', 'blankReason'],
   'email.sendAgain': ['againOn', 'againOff'],
+  'email.keepPast': ['keepOn', 'keepOff'],
   'email.submit': ['submit'],
   'email.retry': ['retry'],
   'email.cancel': ['cancel'],
@@ -99,7 +111,17 @@ const TRIED = {
 
 /** What each state offers: the gestures its view allows, the answers of what runs, and a few that must be ignored. */
 function namesFor(s: Snapshot): Name[] {
-  if (s.matches('idle')) return ['select', 'deselect', ...STARTS, 'submit', 'retry', 'cancel'];
+  const opening = s.context.flags === null && s.context.orders.length === 0;
+  if (s.matches('idle'))
+    return [
+      ...(opening ? (['menuOn', 'menuOff'] as const) : []),
+      'select',
+      'deselect',
+      ...STARTS,
+      'submit',
+      'retry',
+      'cancel',
+    ];
   if (s.matches('checkingFlags')) return [...FLAG_ANSWERS, 'deselect', 'confirm', 'submit', 'cancel'];
   if (s.matches('dialog')) return [...FIELDS[s.context.kind], 'submit', 'cancel', 'deselect', 'info'];
   if (s.matches('sending')) return ['sent', 'partly', 'sendFailed', 'submit', 'retry', 'cancel'];
@@ -116,13 +138,29 @@ function eventOf(name: Name, s: Snapshot): ModelEvent {
 
 // ---------------------------------------------------------------- the model's expectations
 
-/** Who receives it and who the dialog shows as left out (a: reachable, b: no address, c: canceled, d: sent). */
-function recipientsOf(kind: EmailKind, target: Target, sendAgain: boolean) {
+/**
+ * Who receives it and who the dialog shows as left out (a: reachable, b: no address, c: canceled,
+ * d: sent, e: departed; a review is asked after the tour, so e is no reason to leave it out).
+ */
+function recipientsOf(kind: EmailKind, target: Target, sendAgain: boolean, keepPast: boolean) {
   if (target === 'open')
     return kind === 'CANCELLATION' ? { to: ['c'], leftOut: [] } : { to: [], leftOut: ['c:CANCELED'] };
-  if (kind === 'INFORMATION' || sendAgain) return { to: ['a', 'd'], leftOut: ['b:NO_EMAIL', 'c:CANCELED'] };
-  return { to: ['a'], leftOut: ['b:NO_EMAIL', 'c:CANCELED', 'd:ALREADY_SENT'] };
+  const again = kind === 'INFORMATION' || sendAgain;
+  const to = again ? ['a', 'd'] : ['a'];
+  const leftOut = again ? ['b:NO_EMAIL', 'c:CANCELED'] : ['b:NO_EMAIL', 'c:CANCELED', 'd:ALREADY_SENT'];
+  if (kind === 'REVIEW' || keepPast) to.push('e');
+  else leftOut.push('e:DEPARTED');
+  return { to, leftOut };
 }
+
+type Flags = 'none' | 'allOn' | 'emailOnly' | 'emailOff';
+/** What the menu says of each kind, for the flags as last read for the team's country (KH). */
+function offReason(flags: Flags, kind: EmailKind): string | null {
+  if (flags === 'none' || flags === 'allOn') return null;
+  if (flags === 'emailOff') return 'E-mail sending is not enabled for Cambodia';
+  return kind === 'INFORMATION' ? 'Information e-mails are not enabled for Cambodia' : null;
+}
+const KINDS: EmailKind[] = ['CONFIRMATION', 'INFORMATION', 'CANCELLATION', 'REVIEW'];
 
 /** Allowed by the flags for the team's country (KH): information needs INFO_SENDING_V1 as well. */
 function allowed(answer: (typeof FLAG_ANSWERS)[number], kind: EmailKind): boolean {
@@ -131,7 +169,7 @@ function allowed(answer: (typeof FLAG_ANSWERS)[number], kind: EmailKind): boolea
 }
 
 const EMPTY = { message: '', meetingPoint: '', meetingTime: '', guide: null as Guide | null, reason: '' };
-const TOAST: Record<number, string> = { 1: '1 e-mail queued', 2: '2 e-mails queued' };
+const TOAST: Record<number, string> = { 1: '1 e-mail queued', 2: '2 e-mails queued', 3: '3 e-mails queued' };
 
 /** What the test knows happened: the selection, the dialog's kind and what was typed, the requests' keys. */
 interface Shadow {
@@ -139,6 +177,8 @@ interface Shadow {
   kind: EmailKind;
   target: Target;
   sendAgain: boolean;
+  keepPast: boolean;
+  flags: Flags;
   typed: typeof EMPTY;
   keys: string[];
   last: EmailRequest | null;
@@ -146,25 +186,46 @@ interface Shadow {
 }
 
 function canSend(m: Shadow): boolean {
-  if (recipientsOf(m.kind, m.target, m.sendAgain).to.length === 0) return false;
+  if (recipientsOf(m.kind, m.target, m.sendAgain, m.keepPast).to.length === 0) return false;
   if (m.kind === 'INFORMATION') return m.typed.message.trim() !== '';
   if (m.kind === 'CANCELLATION') return m.typed.reason.trim() !== '';
   return true;
 }
 
-/** The request a send makes: recipients only, the fields of its kind, and its key. */
-function expectedRequest(m: Shadow, key: string): EmailRequest {
+/** The kind and the fields of its kind: what a send and its preview carry. */
+function expectedDetails(m: Shadow): PreviewBase {
   const { message, meetingPoint, meetingTime, guide, reason } = m.typed;
   return {
     type: m.kind,
-    orderIds: recipientsOf(m.kind, m.target, m.sendAgain).to,
     sendAgain: m.sendAgain,
     ...(m.kind === 'INFORMATION'
       ? { info: { message, meetingPoint, meetingTime, ...(guide ? { guideId: guide.id } : {}) } }
       : {}),
     ...(m.kind === 'CANCELLATION' ? { cancel: { reason } } : {}),
+  };
+}
+
+/** The request a send makes: recipients only, the fields of its kind, and its key. */
+function expectedRequest(m: Shadow, key: string): EmailRequest {
+  const { type, sendAgain, ...rest } = expectedDetails(m);
+  return {
+    type,
+    orderIds: recipientsOf(m.kind, m.target, m.sendAgain, m.keepPast).to,
+    sendAgain,
+    ...rest,
     idempotencyKey: key,
   };
+}
+
+/** The dialog's preview renders for the recipients as they are now, with the details as typed. */
+function expectPreviewFollows(s: Snapshot, m: Shadow) {
+  const preview = selectPreviewActor(s);
+  if (!preview) throw new Error('the dialog has no preview');
+  const { base, orderIds } = preview.getSnapshot().context;
+  expect({ base, orderIds }).toEqual({
+    base: expectedDetails(m),
+    orderIds: recipientsOf(m.kind, m.target, m.sendAgain, m.keepPast).to,
+  });
 }
 
 const shownRecipients = (s: Snapshot) => {
@@ -178,8 +239,16 @@ const shownRecipients = (s: Snapshot) => {
  */
 function modelState(s: Snapshot) {
   const c = s.context;
-  if (s.matches('idle')) return { value: s.value, selected: c.selected.length };
-  const at = { value: s.value, kind: c.kind, orders: c.orders.map((o) => o.id), sendAgain: c.sendAgain };
+  const off = KINDS.map((k) => selectOffReason(k)(s));
+  if (s.matches('idle'))
+    return { value: s.value, selected: c.selected.length, off, opening: c.flags === null && c.orders.length === 0 };
+  const at = {
+    value: s.value,
+    kind: c.kind,
+    orders: c.orders.map((o) => o.id),
+    sendAgain: c.sendAgain,
+    keepPast: c.keepPast,
+  };
   if (s.matches('checkingFlags')) return at;
   if (s.matches('dialog')) return { ...at, draft: c.draft };
   const refused = c.result?.refused.map((r) => r.orderId) ?? null;
@@ -236,6 +305,8 @@ describe('e-mail sending model', () => {
       kind: 'CONFIRMATION',
       target: 'selection',
       sendAgain: false,
+      keepPast: false,
+      flags: 'none',
       typed: EMPTY,
       keys: [],
       last: null,
@@ -256,6 +327,8 @@ describe('e-mail sending model', () => {
         expect(selectCanStart(kind, target)(s)).toBe(s.matches('idle') && m.selected);
       }
       expect(selectCanSubmit(s)).toBe(s.matches('dialog') && canSend(m));
+      // the menu's items: off, saying why, for the flags as last read
+      for (const kind of KINDS) expect(selectOffReason(kind)(s)).toBe(offReason(m.flags, kind));
 
       const event = eventOf(name, s);
       if (name === 'pickGuide') {
@@ -266,6 +339,9 @@ describe('e-mail sending model', () => {
       } else if (FLAG_ANSWERS.includes(name as (typeof FLAG_ANSWERS)[number])) {
         if (!h.running().includes('getFeatures')) throw new Error(`${name} with no flag read running`);
         await h.settle('getFeatures', event as Synthetic);
+      } else if (name === 'menuOn' || name === 'menuOff') {
+        if (!h.running().includes('flags')) throw new Error(`${name} with no screen flag read running`);
+        await h.settle('flags', event as Synthetic);
       } else if (name === 'sent' || name === 'partly' || name === 'sendFailed') {
         if (!h.running().includes('sendEmails')) throw new Error(`${name} with no send running`);
         const answer =
@@ -293,7 +369,13 @@ describe('e-mail sending model', () => {
         expect(news).toEqual(quiet);
       };
 
-      if (name === 'select' || name === 'deselect') {
+      if (name === 'menuOn' || name === 'menuOff') {
+        // nothing shown but the menu's items: the flags of the team's country
+        m.flags = name === 'menuOn' ? 'emailOnly' : 'emailOff';
+        for (const kind of KINDS) expect(selectOffReason(kind)(after)).toBe(offReason(m.flags, kind));
+        expect(after.value).toEqual(s.value);
+        expect(news).toEqual(quiet);
+      } else if (name === 'select' || name === 'deselect') {
         // the screen keeps it told; a dialog keeps the orders it opened with
         m.selected = name === 'select';
         expect(after.context.selected).toEqual(m.selected ? SELECTED : []);
@@ -307,17 +389,29 @@ describe('e-mail sending model', () => {
           ignored();
         } else {
           // the flags as they are now: one read, nothing shown yet
-          Object.assign(m, { kind, target, sendAgain: false, typed: EMPTY });
+          Object.assign(m, { kind, target, sendAgain: false, keepPast: false, typed: EMPTY });
           expect(after.value).toBe('checkingFlags');
           expect(selectInDialog(after)).toBe(false);
           expect(news).toEqual({ ...quiet, reads: 1 });
         }
       } else if (FLAG_ANSWERS.includes(name as (typeof FLAG_ANSWERS)[number])) {
+        // the answer is what the menu goes by from now on (a failed read changes nothing)
+        if (name === 'noFlags') m.flags = 'none';
+        else if (name !== 'flagsFailed') m.flags = name as Flags;
         if (allowed(name as (typeof FLAG_ANSWERS)[number], m.kind)) {
           // the dialog: its orders, who receives it and who is left out and why, nothing typed
           expect(selectInDialog(after)).toBe(true);
-          expect(selectOrders(after).map((o) => o.id)).toEqual(m.target === 'open' ? ['c'] : ['a', 'b', 'c', 'd']);
-          expect(shownRecipients(after)).toEqual(recipientsOf(m.kind, m.target, false));
+          expect(selectOrders(after).map((o) => o.id)).toEqual(m.target === 'open' ? ['c'] : ['a', 'b', 'c', 'd', 'e']);
+          expect(shownRecipients(after)).toEqual(recipientsOf(m.kind, m.target, false, false));
+          expect(selectKeepPast(after)).toBe(false);
+          // the preview renders the first recipient's message at once, as the server would send it
+          expectPreviewFollows(after, m);
+          const first = recipientsOf(m.kind, m.target, false, false).to[0];
+          expect(h.previews.at(-1)).toEqual(first ? { ...expectedDetails(m), orderId: first } : undefined);
+          if (first) {
+            await flush();
+            expect(selectPreviewActor(after)?.getSnapshot().context.preview?.orderId).toBe(first);
+          }
           expect(selectDraft(after)).toEqual(EMPTY);
           expect(selectSendAgain(after)).toBe(false);
           // the send-info dialog has its guide search, and only it, over the team's own guides
@@ -333,16 +427,25 @@ describe('e-mail sending model', () => {
             errors: name === 'flagsFailed' ? 1 : 0,
           });
         }
-      } else if (FIELDS.INFORMATION.includes(name) || FIELDS.CANCELLATION.includes(name)) {
+      } else if (TRIED['email.field'].includes(name as never) || name === 'pickGuide') {
         const e = event as Extract<EmailSendEvent, { type: 'email.field' | 'guide.picked' }>;
         m.typed = e.type === 'guide.picked' ? { ...m.typed, guide: e.guide } : { ...m.typed, [e.field]: e.value };
         expect(selectDraft(after)).toEqual(m.typed);
+        expectPreviewFollows(after, m);
         expect(after.value).toEqual(s.value);
         expect(news).toEqual(quiet);
       } else if (name === 'againOn' || name === 'againOff') {
         m.sendAgain = name === 'againOn';
         expect(selectSendAgain(after)).toBe(m.sendAgain);
-        expect(shownRecipients(after)).toEqual(recipientsOf(m.kind, m.target, m.sendAgain));
+        expect(shownRecipients(after)).toEqual(recipientsOf(m.kind, m.target, m.sendAgain, m.keepPast));
+        expectPreviewFollows(after, m);
+        expect(news).toEqual(quiet);
+      } else if (name === 'keepOn' || name === 'keepOff') {
+        // the departed order joins the recipients only while kept
+        m.keepPast = name === 'keepOn';
+        expect(selectKeepPast(after)).toBe(m.keepPast);
+        expect(shownRecipients(after)).toEqual(recipientsOf(m.kind, m.target, m.sendAgain, m.keepPast));
+        expectPreviewFollows(after, m);
         expect(news).toEqual(quiet);
       } else if (name === 'submit') {
         if (!s.matches('dialog') || !canSend(m)) {
@@ -409,6 +512,7 @@ describe('e-mail sending model', () => {
           expect(after.value).toBe('idle');
           expect(selectInDialog(after) || selectFailed(after) || selectPartlyFailed(after)).toBe(false);
           expect(selectGuides(after)).toBeUndefined();
+          expect(selectPreviewActor(after)).toBeUndefined();
           expect(news).toEqual(quiet);
         } else {
           ignored();

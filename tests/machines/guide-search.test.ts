@@ -26,6 +26,7 @@ const TEAM = 'team-vn';
 interface Search {
   teamId: string;
   query: string;
+  near?: string | null;
   signal: AbortSignal;
   resolve: (guides: Guide[]) => void;
   reject: (error: unknown) => void;
@@ -37,7 +38,10 @@ function harness() {
   const searchGuides = fromPromise<Guide[], GuideQuery>(
     ({ input, signal }) => new Promise((resolve, reject) => searches.push({ ...input, signal, resolve, reject })),
   );
-  const dialog = underParent(guideSearchMachine.provide({ actors: { searchGuides } }), { teamId: TEAM });
+  const dialog = underParent(guideSearchMachine.provide({ actors: { searchGuides } }), {
+    teamId: TEAM,
+    near: 'Hanoi',
+  });
   const search = dialog.child;
   const shown = () => {
     const s = search.getSnapshot();
@@ -64,8 +68,9 @@ afterEach(() => {
 describe('guide search', () => {
   it('lists guides as soon as the dialog opens, with nothing typed', async () => {
     expect(h.searches.map((s) => s.query)).toEqual(['']);
-    // the directory is per team: every search names the dialog's team
+    // the directory is per team: every search names the dialog's team, and the tour's place
     expect(h.searches[0].teamId).toBe(TEAM);
+    expect(h.searches[0].near).toBe('Hanoi');
     expect(h.searching()).toBe(true);
     h.searches[0].resolve([ANH, BAO]);
     await pass(0);

@@ -50,6 +50,40 @@ describe('navigation totals', () => {
     expect(seen.every((i) => i.teamId === 'vn' && i.timezone === 'Asia/Ho_Chi_Minh')).toBe(true);
   });
 
+  it('count the default month again when the list that scoped them leaves the screen, whichever comes first', async () => {
+    const seen: Array<CountScope | null> = [];
+    const logic = navCountsMachine.provide({
+      actors: {
+        loadTotals: fromPromise(async ({ input }: { input: NavTotalsInput }) => {
+          seen.push(input.scope);
+          return totals(seen.length);
+        }),
+      },
+    });
+    const actor = createActor(logic, { input: INPUT }).start();
+    const other = screenScope('orders', { ...FILTERS, search: 'olivia' }, 'Asia/Ho_Chi_Minh', NOW);
+    // list A on screen, then another page: back to the default month
+    actor.send({ type: 'counts.refresh', scope: SCOPE, owner: 'A' });
+    actor.send({ type: 'counts.release', owner: 'A' });
+    expect(actor.getSnapshot().context).toMatchObject({ scope: null, owner: null });
+    // list A, then list B whose scope lands before A's release: B's scope stays
+    actor.send({ type: 'counts.refresh', scope: SCOPE, owner: 'A' });
+    actor.send({ type: 'counts.refresh', scope: other, owner: 'B' });
+    actor.send({ type: 'counts.release', owner: 'A' });
+    expect(actor.getSnapshot().context).toMatchObject({ scope: other, owner: 'B' });
+    // the other order: A's release first (the default month a moment), then B's scope
+    actor.send({ type: 'counts.release', owner: 'B' });
+    actor.send({ type: 'counts.refresh', scope: SCOPE, owner: 'A' });
+    expect(actor.getSnapshot().context).toMatchObject({ scope: SCOPE, owner: 'A' });
+    // a plain recount (rows moved) keeps the scope and its owner
+    actor.send({ type: 'counts.refresh' });
+    expect(actor.getSnapshot().context).toMatchObject({ scope: SCOPE, owner: 'A' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    // (A's late release asked nothing)
+    expect(seen).toEqual([null, SCOPE, null, SCOPE, other, null, SCOPE, SCOPE]);
+    expect(actor.getSnapshot().context.totals.orders.all).toBe(8);
+  });
+
   it('a refresh while loading starts over: the totals shown are the newest', async () => {
     const answers: Array<(t: NavTotals) => void> = [];
     const logic = navCountsMachine.provide({
@@ -121,8 +155,17 @@ describe('the scope of the totals', () => {
     expect(areaFilters(tours, 'orders').search).toBe('');
   });
 
-  it('links carry what their totals count, and nothing when that is the default month', () => {
-    expect(areaSearch(SCOPE, 'orders')).toBe('?basis=booking&ota=KLOOK&q=nguyen');
+  it('links carry what their totals count but the search, and nothing when that is the default month', () => {
+    // the totals count "nguyen"; a link opens its view with the range and filters, never the search
+    expect(areaFilters(SCOPE, 'orders').search).toBe('nguyen');
+    expect(areaSearch(SCOPE, 'orders')).toBe('?basis=booking&ota=KLOOK');
+    const searched = screenScope(
+      'orders',
+      { ...FILTERS, startDate: null, endDate: null, search: 'olivia' },
+      'UTC',
+      NOW,
+    );
+    expect(areaSearch(searched, 'orders')).toBe('?dates=all');
     expect(areaSearch(SCOPE, 'tours')).toBe('');
     const april = screenScope('orders', { ...FILTERS, startDate: '2026-04-01', endDate: '2026-04-30' }, 'UTC', NOW);
     expect(areaSearch(april, 'tours')).toBe('?from=2026-04-01&to=2026-04-30');

@@ -111,10 +111,12 @@ export interface Effects {
   clearDraft: number;
   requestSignIn: number;
   refreshSession: number;
+  /** Where the machine sent the person (Finish: the first day's page). */
+  navigatedTo: string[];
 }
 
 export function onboardingLogic(actors = deferredActors(ACTOR_IDS).actors, effects?: Effects) {
-  const count = (name: keyof Effects) => () => {
+  const count = (name: Exclude<keyof Effects, 'navigatedTo'>) => () => {
     if (effects) effects[name] += 1;
   };
   return onboardingMachine.provide({

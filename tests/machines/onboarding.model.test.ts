@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
 import type { Org } from '../../src/api/services/onboarding';
 import type { OnboardingDraft } from '../../src/api/storage/onboarding-draft';
 import { EMPTY_VALUES, MESSAGES } from '../../src/domain/onboarding-rules';
+import { PATHS } from '../../src/domain/paths';
 import { onboardingMachine } from '../../src/machines/onboarding/onboarding.machine';
 import { SAVE_ORG_FAILED, TEAM_NOT_CREATED } from '../../src/machines/onboarding/context';
 import {
@@ -21,6 +23,7 @@ import {
   onboardingLogic,
   ORG_AT_STAGE_2,
   ORG_AT_STAGE_3,
+  ORG_WITH_TEAM,
   VALID,
   type Effects,
   type ModelEvent,
@@ -60,10 +63,11 @@ describe('onboarding model', () => {
   )('%s', (_, who, path) => {
     it('replays on a real actor, state by state', async () => {
       const fakes = deferredActors(ACTOR_IDS);
-      const effects: Effects = { saveDraft: 0, clearDraft: 0, requestSignIn: 0, refreshSession: 0 };
+      const effects: Effects = { saveDraft: 0, clearDraft: 0, requestSignIn: 0, refreshSession: 0, navigatedTo: [] };
       const { actor, taken: seen } = recordingActor(onboardingLogic(fakes.actors, effects), {
         input: INPUTS[who as keyof typeof INPUTS],
       });
+      actor.on('onboarding.closed', (event) => void effects.navigatedTo.push(event.to));
       actor.start();
       await flush();
       for (const step of path.steps.slice(1)) {
@@ -74,9 +78,11 @@ describe('onboarding model', () => {
         expect(key(actor.getSnapshot())).toBe(key(step.state as Snap));
       }
       const end = actor.getSnapshot();
-      // finishing reloads the session (it selects the new team) and forgets the draft
+      // finishing reloads the session (it selects the new team), forgets the draft and goes to
+      // the first day's next steps, not to an empty list
       expect(effects.refreshSession).toBe(end.status === 'done' ? 1 : 0);
       expect(effects.clearDraft).toBe(end.status === 'done' ? 1 : 0);
+      expect(effects.navigatedTo).toEqual(end.status === 'done' ? [PATHS.firstDay] : []);
       if (end.matches('stages') && end.context.stage > 1) expect(effects.saveDraft).toBeGreaterThan(0);
       seen.forEach((t) => taken.add(t));
       actor.stop();
@@ -85,6 +91,35 @@ describe('onboarding model', () => {
 
   it('took every transition of the machine on the way', () => {
     expect([...taken].sort()).toEqual(allTransitions(onboardingMachine.root).sort());
+  });
+
+  it('tells the session to reload the user before it says where to go, so the guards wait for the new team', async () => {
+    const told: string[] = [];
+    const session = createActor(
+      fromCallback(({ receive }) => receive((event) => void told.push(`session got ${event.type}`))),
+    ).start();
+    const fakes = deferredActors(ACTOR_IDS);
+    const actor = createActor(
+      onboardingMachine.provide({
+        actors: { ...fakes.actors, otaAccounts: fakes.actors.otaAccounts as never } as never,
+        actions: { saveDraft: () => undefined, clearDraft: () => undefined },
+      }),
+      { input: { session, userId: 'u1' } },
+    );
+    actor.on('onboarding.closed', (event) => void told.push(`closed, to ${event.to}`));
+    actor.start();
+    fakes.settle({ type: 'xstate.done.actor.readDraft', output: null });
+    await flush();
+    fakes.settle({ type: 'xstate.done.actor.getMyOrg', output: { ...ORG_WITH_TEAM, stage: 6 } });
+    await flush();
+    expect(actor.getSnapshot().context.stage).toBe(6);
+    actor.send({ type: 'onboarding.next' });
+    fakes.settle({ type: 'xstate.done.actor.saveOrg', output: ORG_WITH_TEAM });
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(told).toEqual(['session got session.refresh', `closed, to ${PATHS.firstDay}`]);
+    actor.stop();
+    session.stop();
   });
 
   it('refuses an invalid stage with a logged error and stays put', async () => {

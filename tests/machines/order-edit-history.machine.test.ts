@@ -79,7 +79,9 @@ describe('order edits', () => {
         type: 'notify',
         kind: 'success',
         message: 'Order updated',
-        action: { label: 'Undo', event: { type: 'history.undo' } },
+        // the button says what it undoes, and the next edit's toast replaces this one
+        action: { label: 'Undo departure of JP-0001', event: { type: 'history.undo' } },
+        id: 'order-edit',
       },
     ]);
     expect(actor.getSnapshot().can({ type: 'history.undo' })).toBe(true);
@@ -131,7 +133,7 @@ describe('order edits', () => {
     actor.send({ type: 'order.edit', id: 'o1', change: { field: 'price', priceType: 'ADULT', amount: Number.NaN } });
     expect(actor.getSnapshot().context.invalid).toEqual({
       'o1/departure': 'Invalid time: 25:00',
-      'o1/price:ADULT': 'Invalid amount for ADULT',
+      'o1/price:ADULT': 'Invalid amount for Adult',
     });
     // no toast, nothing written, the order shown as it was
     expect([notices, writes(), reports]).toEqual([[], [], []]);
@@ -139,11 +141,11 @@ describe('order edits', () => {
     // corrected: the message goes and the edit is saved; the price keeps its own
     actor.send(toTime('10:00'));
     expect(message(actor, 'departure')).toBeNull();
-    expect(message(actor, 'price:ADULT')).toBe('Invalid amount for ADULT');
+    expect(message(actor, 'price:ADULT')).toBe('Invalid amount for Adult');
     expect(writes()).toHaveLength(1);
     // refused again while the write is in flight: one message still
     actor.send({ type: 'order.edit', id: 'o1', change: { field: 'price', priceType: 'ADULT', amount: -1 } });
-    expect(message(actor, 'price:ADULT')).toBe('Invalid amount for ADULT');
+    expect(message(actor, 'price:ADULT')).toBe('Invalid amount for Adult');
     // given up (Escape)
     actor.send({ type: 'edit.discard', id: 'o1', field: 'price:ADULT' });
     expect(actor.getSnapshot().context.invalid).toEqual({});

@@ -18,6 +18,13 @@ import { done, failed, underParent, type Synthetic } from './shared-fakes';
  */
 type ModelEvent = OrderEditEvent | Synthetic;
 
+/** Two adults at US$50.00 and a TOTAL of US$100.00: a unit price change asks whether TOTAL follows. */
+const PRICES = [
+  { type: 'ADULT', amount: 50, currency: 'USD' },
+  { type: 'TOTAL', amount: 100, currency: 'USD' },
+];
+const priced = (over: Parameters<typeof order>[0] = {}) =>
+  order({ quantity: { total: 2, adult: 2, child: 0 }, prices: PRICES, ...over });
 const server = order({ departureAt: '2026-03-10T05:00:00.000Z', version: 2 });
 const fresh = orderDetail({ departureAt: '2026-03-10T03:00:00.000Z', version: 7 });
 
@@ -35,6 +42,9 @@ const GESTURES = {
     // refused: a price type the order does not have
     { type: 'order.edit', id: 'o1', change: { field: 'price', priceType: 'COST', amount: 5 } },
   ],
+  // (an order without TOTAL: never asked; the TOTAL question has its own model below)
+  'total.update': [{ type: 'total.update' }],
+  'total.keep': [{ type: 'total.keep' }],
   'history.undo': [{ type: 'history.undo' }],
   'history.redo': [{ type: 'history.redo' }],
   'conflict.reapply': [{ type: 'conflict.reapply' }],
@@ -70,6 +80,7 @@ const key = (s: Snap) =>
     invalid: Object.keys(s.context.invalid),
     editing: s.context.editing?.field ?? null,
     note: s.context.elsewhere?.message ?? null,
+    total: s.context.totalCheck?.proposed ?? null,
   });
 
 const INPUT = { timezone: TZ };
@@ -245,6 +256,127 @@ describe('order edit history model', () => {
         if (refused || event.type === 'edit.discard') {
           expect([reports.length, notices.length], event.type).toEqual([before, toasts]);
         }
+      }
+      stop();
+    });
+  });
+});
+
+/**
+ * The TOTAL question as its own small model (with the whole one above it would multiply every
+ * state): an order of two adults at US$50.00 with a TOTAL of US$100.00, the adult price typed as
+ * the screen writes dollars, a refused amount, TOTAL typed by hand, both answers, undo/redo, writes.
+ */
+const TOTAL_EVENTS: ModelEvent[] = [
+  { type: 'order.loaded', order: priced() },
+  { type: 'order.edit', id: 'o1', change: { field: 'priceText', priceType: 'ADULT', text: '60.00' } },
+  { type: 'order.edit', id: 'o1', change: { field: 'priceText', priceType: 'ADULT', text: '1.500' } },
+  { type: 'order.edit', id: 'o1', change: { field: 'priceText', priceType: 'TOTAL', text: '110' } },
+  { type: 'total.update' },
+  { type: 'total.keep' },
+  { type: 'history.undo' },
+  // the server answers the adult price's write
+  done('updateOrders', {
+    status: 'saved',
+    records: [priced({ version: 2, prices: [{ ...PRICES[0], amount: 60 }, PRICES[1]] })],
+  }),
+];
+const totalKey = (s: Snap) =>
+  JSON.stringify({
+    value: s.value,
+    past: cap(s.context.past.length),
+    future: cap(s.context.future.length),
+    queue: cap(s.context.queue.length),
+    prices: s.context.records.o1?.prices.map((p) => p.amount) ?? null,
+    invalid: Object.values(s.context.invalid),
+    total: s.context.totalCheck?.proposed ?? null,
+  });
+const totalTraversal = {
+  events: TOTAL_EVENTS as OrderEditEvent[],
+  input: INPUT,
+  serializeState: (s: Snapshot<unknown>) => totalKey(s as Snap),
+};
+const totalPaths = getShortestPaths(model, totalTraversal);
+const totalShortest = new Map(totalPaths.map((p) => [totalKey(p.state), p]));
+const totalEdges: Edge[] = (
+  adjacencyMapToArray(getAdjacencyMap(model as AnyStateMachine, totalTraversal)) as Array<{
+    state: Snap;
+    event: ModelEvent;
+    nextState: Snap;
+  }>
+)
+  .filter((e) => totalKey(e.state) !== totalKey(e.nextState))
+  .map((e) => {
+    const to = totalShortest.get(totalKey(e.state))!;
+    return { steps: [...(to.steps as Edge['steps']), { event: e.event, state: e.nextState }], state: e.nextState };
+  });
+const lastEvent = (p: Edge) => p.steps.at(-1)?.event;
+const totalOf = (s: Snap) => s.context.records.o1?.prices.find((p) => p.type === 'TOTAL')?.amount;
+
+describe('order edit history model: TOTAL follows a unit price when the operator says so', () => {
+  it('covers both answers while idle and while a write is in flight', () => {
+    const covered = new Set(totalEdges.map((p) => `${String(p.steps.at(-2)?.state.value)} ${lastEvent(p)?.type}`));
+    for (const edge of ['idle total.update', 'saving total.update', 'idle total.keep', 'saving total.keep'])
+      expect(covered, edge).toContain(edge);
+  });
+
+  it('asks after a unit price change and leaves TOTAL alone until answered', () => {
+    const asked = totalPaths.filter((p) => p.state.context.totalCheck);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const p of asked) {
+      // TOTAL as it stands (100, or 110 typed by hand before), moved by US$10.00 for each of the two adults
+      const total = totalOf(p.state)!;
+      const question = { priceType: 'ADULT', from: 50, to: 60, total, proposed: total + 20 };
+      expect(p.state.context.totalCheck).toMatchObject(question);
+    }
+  });
+
+  it('sets TOTAL to the proposal as its own undoable write, or keeps it; typing TOTAL or undoing ends the question', () => {
+    const updated = totalEdges.filter((p) => lastEvent(p)?.type === 'total.update');
+    expect(updated.length).toBeGreaterThan(0);
+    for (const p of updated) {
+      const proposed = p.steps.at(-2)!.state.context.totalCheck!.proposed;
+      expect(p.state.context.totalCheck).toBeNull();
+      expect(totalOf(p.state)).toBe(proposed);
+      expect(p.state.context.past.at(-1)?.forward).toEqual({ field: 'price', priceType: 'TOTAL', amount: proposed });
+      const total = { type: 'TOTAL', amount: proposed, currency: 'USD' };
+      expect(p.state.context.queue.at(-1)?.payload.prices).toContainEqual(total);
+    }
+    for (const p of totalEdges.filter((e) => lastEvent(e)?.type === 'total.keep')) {
+      expect(p.state.context.totalCheck).toBeNull();
+      expect(p.state.context.records.o1.prices).toEqual(p.steps.at(-2)?.state.context.records.o1.prices);
+    }
+    const typedTotal = totalEdges.filter((p) => {
+      const e = lastEvent(p);
+      return e?.type === 'order.edit' && e.change.field === 'priceText' && e.change.priceType === 'TOTAL';
+    });
+    expect(typedTotal.length).toBeGreaterThan(0);
+    for (const p of typedTotal) expect([p.state.context.totalCheck, totalOf(p.state)]).toEqual([null, 110]);
+    for (const p of totalEdges.filter((e) => lastEvent(e)?.type === 'history.undo'))
+      expect(p.state.context.totalCheck).toBeNull();
+  });
+
+  it('refuses an amount that does not read one way, naming the field as the panel labels it', () => {
+    const refused = totalPaths.filter((p) => Object.keys(p.state.context.invalid).length > 0);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const p of refused)
+      expect(p.state.context.invalid).toEqual({ 'o1/price:ADULT': 'Invalid amount for Adult (write it as 1,234.50)' });
+  });
+
+  describe.each(totalEdges.map((p) => [describePath(p), p] as const))('%s', (_, path) => {
+    it('replays on a real actor; the panel is told each TOTAL it shows', async () => {
+      const { actor, play, reports, stop } = replayHarness();
+      for (const step of path.steps) {
+        if ((step.event as { type: string }).type === 'xstate.init') continue;
+        const before = reports.length;
+        await play(step.event);
+        const snapshot = actor.getSnapshot();
+        expect(totalKey(snapshot), step.event.type).toBe(totalKey(step.state));
+        const last = reports
+          .slice(before)
+          .filter((r) => r.type === 'edits.changed')
+          .at(-1);
+        if (last && snapshot.context.records.o1) expect(last.rows[0]).toEqual(snapshot.context.records.o1);
       }
       stop();
     });

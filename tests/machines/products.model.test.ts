@@ -3,9 +3,11 @@ import { createActor, createMachine, fromPromise, type AnyActorRef } from 'xstat
 import { getShortestPaths } from 'xstate/graph';
 import type { MailVariables } from '../../src/api/services/products';
 import type { Role } from '../../src/domain/statuses';
+import { selectHoldsDraft } from '../../src/machines/leave-guard/selectors';
 import { productsMachine } from '../../src/machines/products/products.machine';
 import {
   selectChosenId,
+  selectLeaveGuard,
   selectPendingName,
   selectVariables,
   selectVariablesView,
@@ -220,6 +222,10 @@ async function step(sc: Screen, name: Name) {
   }
   if (name !== 'variables' && name !== 'variablesFailed')
     expect(after.context.variables).toBe(before.context.variables);
+  // the way out of the screen is held exactly while either editor has unsaved changes
+  expect(selectHoldsDraft(selectLeaveGuard(after)?.getSnapshot())).toBe(
+    after.context.dirty || after.context.scheduleDirty,
+  );
 }
 
 describe('products screen, generated from the products machine', () => {

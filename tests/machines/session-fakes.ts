@@ -68,6 +68,7 @@ export function effectSpies() {
     saveTeamId: vi.fn<(teamId: string) => void>(),
     savePromptLogin: vi.fn<(on: boolean) => void>(),
     saveReturnTo: vi.fn<(path: string | null) => void>(),
+    saveUnauthorized: vi.fn<(on: boolean) => void>(),
   };
 }
 
@@ -113,6 +114,7 @@ export function fakeSession(fakes: SessionFakes = {}, spies: EffectSpies = effec
       saveTeamId: (_, { teamId }) => spies.saveTeamId(teamId),
       savePromptLogin: (_, { on }) => spies.savePromptLogin(on),
       saveReturnTo: (_, { path }) => spies.saveReturnTo(path),
+      saveUnauthorized: (_, { on }) => spies.saveUnauthorized(on),
     },
   });
   return { logic, spies };

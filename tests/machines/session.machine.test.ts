@@ -303,7 +303,9 @@ describe('logout and 401', () => {
     expect(spies.navigate).toHaveBeenCalledExactlyOnceWith('/auth/login?unauthorized=1');
     expect(spies.clearToken).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.token).toBeNull();
-    expect(selectAccess(actor.getSnapshot())).toEqual({ status: 'anonymous' });
+    // kept for the guards and the next page load: the login page says why
+    expect(spies.saveUnauthorized).toHaveBeenCalledExactlyOnceWith(true);
+    expect(selectAccess(actor.getSnapshot())).toEqual({ status: 'anonymous', signedOut: true });
   });
 
   it('a 401 while the user loads logs out too', async () => {

@@ -26,6 +26,8 @@ const EVENTS: ModelEvent[] = [
   done('restoreSession', stored({ token: 'tok', teamId: 'jp' })),
   done('restoreSession', stored({ token: 'tok', teamId: 'gone' })),
   done('restoreSession', stored({ callbackUrl: 'http://localhost/auth/callback?code=c' })),
+  // signed out by a 401 on the page before: the guards show the notice until the next sign-in
+  done('restoreSession', stored({ unauthorized: true })),
   failed('restoreSession'),
   done('getMe', userWith(teams)),
   done('getMe', userWith([])),
@@ -52,7 +54,13 @@ const { logic: model } = fakeSession();
 
 type Snap = ReturnType<typeof model.getInitialSnapshot>;
 const key = (s: Snap) =>
-  JSON.stringify({ value: s.value, error: s.context.error, team: s.context.teamId, saved: s.context.savedTeamId });
+  JSON.stringify({
+    value: s.value,
+    error: s.context.error,
+    team: s.context.teamId,
+    saved: s.context.savedTeamId,
+    unauthorized: s.context.unauthorized,
+  });
 
 const paths = getShortestPaths(model, {
   events: EVENTS as SessionEvent[],
@@ -114,6 +122,14 @@ describe('session model', () => {
     expect([...reached].sort()).toEqual(restingStates(sessionMachine.root).sort());
   });
 
+  it('reaches the signed-out notice (a 401, or kept from the page before) and ends it at the next sign-in', () => {
+    const noticed = paths.filter((p) => p.state.context.unauthorized);
+    expect(noticed.some((p) => p.steps.some((s) => s.event.type === 'api.unauthorized'))).toBe(true);
+    expect(noticed.some((p) => p.state.matches({ loggedOut: 'idle' }))).toBe(true);
+    // signing in (or back in) never keeps it
+    expect(noticed.filter((p) => !p.state.matches({ loggedOut: 'idle' }))).toEqual([]);
+  });
+
   it('reaches every team error', () => {
     const errors = new Set(paths.map((p) => p.state.context.error));
     expect(errors).toEqual(
@@ -135,6 +151,7 @@ describe('session model', () => {
         expect(snapshot.value, step.event.type).toEqual(step.state.value);
         expect(snapshot.context.error).toEqual(step.state.context.error);
         expect(snapshot.context.teamId).toEqual(step.state.context.teamId);
+        expect(snapshot.context.unauthorized).toEqual(step.state.context.unauthorized);
       }
       expect(key(actor.getSnapshot())).toBe(key(path.state));
       actor.stop();

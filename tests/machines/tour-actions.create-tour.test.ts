@@ -58,7 +58,13 @@ describe('create-tour machine', () => {
       },
     ]);
     expect(load.calls).toEqual([{ tourId: 't9' }]);
-    expect(output).toEqual({ outcome: 'created', tourId: 't9', orderIds: ['o1', 'o2', 'o3'], orders: mixed });
+    expect(output).toEqual({
+      outcome: 'created',
+      tourId: 't9',
+      created: null,
+      orderIds: ['o1', 'o2', 'o3'],
+      orders: mixed,
+    });
   });
 
   it('offers only the products of the selected orders', () => {
@@ -83,7 +89,13 @@ describe('create-tour machine', () => {
     const actor = start(noOrders, create.logic);
     expect([actor.getSnapshot().context.date, actor.getSnapshot().context.time]).toEqual(['2026-03-11', '09:00']);
     actor.send({ type: 'create.submit' });
-    expect(await toPromise(actor)).toEqual({ outcome: 'created', tourId: 't1', orderIds: [], orders: null });
+    expect(await toPromise(actor)).toEqual({
+      outcome: 'created',
+      tourId: 't1',
+      created: null,
+      orderIds: [],
+      orders: null,
+    });
     expect(create.calls[0]).toEqual({ teamId: 'vn', orderIds: [], departureAt: '2026-03-11T02:00:00.000Z' });
   });
 

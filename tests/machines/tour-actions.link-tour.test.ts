@@ -30,6 +30,7 @@ afterEach(() => {
 
 function start(
   services: Partial<Record<'findTours' | 'linkOrders' | 'tourOrders', ReturnType<typeof fakeService>['logic']>> = {},
+  linkedTo: string | null = null,
 ) {
   const machine = linkTourMachine.provide({
     actors: {
@@ -38,7 +39,7 @@ function start(
       tourOrders: services.tourOrders ?? notFaked('tourOrders'),
     } as never,
   });
-  return createActor(machine, { input }).start();
+  return createActor(machine, { input: { ...input, linkedTo } }).start();
 }
 
 describe('link search rules', () => {
@@ -95,6 +96,18 @@ describe('link-tour machine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(link.calls).toEqual([{ tourId: '2', orderIds: ['o1', 'o2'] }]);
     expect(await toPromise(actor)).toEqual({ outcome: 'linked', tour: linked, orderIds: ['o1', 'o2'], orders: fresh });
+  });
+
+  it('does not offer the tour the orders are all in already, found by day or by its display id', async () => {
+    vi.useFakeTimers();
+    const find = fakeService((q: object) => ('displayId' in q ? [TOURS[1]] : TOURS));
+    const actor = start({ findTours: find.logic }, '2');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.tours).toEqual([TOURS[0]]);
+    actor.send({ type: 'link.search', query: 'T-000002' });
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    expect(actor.getSnapshot().context.tours).toEqual([]);
+    actor.stop();
   });
 
   it('ends failed when the link is refused (logged only: null)', async () => {

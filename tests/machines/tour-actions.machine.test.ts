@@ -57,7 +57,7 @@ function setup(
   screen.child.on('notify', (e) => toasts.push(e));
   /** What the menu reported to its screen (which patches or reloads the list, the panel and the totals). */
   const changes = () => screen.reportsOf('tours.changed');
-  return { actor: screen.child, toasts, changes, reports: screen.reports };
+  return { actor: screen.child, toasts, changes, reports: screen.reports, reportsOf: screen.reportsOf };
 }
 
 /** A dialog that records its input and ends with the given output. */
@@ -164,6 +164,28 @@ describe('tour actions: create tour from selected orders', () => {
     expect(changes()).toEqual([{ type: 'tours.changed', orderIds: [], rows: null }]);
   });
 
+  it('"Tour created" names the tour and its action asks the screen to open it', async () => {
+    const created = { displayId: 'T-000009', displayName: 'Halong Bay Sun, 1 Nov 2026' };
+    const child = dialog({ outcome: 'created', tourId: 't9', created, orderIds: ['o1'], orders: [linkedRow('o1')] });
+    const { actor, toasts, reportsOf } = setup('orders', { createTourDialog: child.logic });
+    send(actor, selected('o1'));
+    send(actor, { type: 'tours.create' });
+    await flush();
+    const open = { type: 'tours.open', displayId: 'T-000009' };
+    expect(toasts).toEqual([
+      {
+        type: 'notify',
+        kind: 'success',
+        message: TOUR_CREATED,
+        detail: 'T-000009 · Halong Bay Sun, 1 Nov 2026',
+        action: { label: 'Open T-000009', event: open },
+      },
+    ]);
+    // the toast sends its action back to this actor, which reports it to the screen
+    actor.send(toasts[0].action!.event as TourActionsEvent);
+    expect(reportsOf('tours.open')).toEqual([open]);
+  });
+
   it('runs the real create-tour menu end to end with its services', async () => {
     const create = fakeService(() => ({ tourId: 't2' }));
     const load = fakeService(() => [linkedRow('o3')]);
@@ -204,12 +226,30 @@ describe('tour actions: add to existing tour', () => {
         teamId: 'vn',
         orderIds: ['o1', 'o3'],
         displayIds: ['VN-o1', 'VN-o3'],
+        linkedTo: null,
         startDate: '2026-03-07',
         endDate: '2026-03-15',
       },
     ]);
-    expect(toasts).toEqual([{ type: 'notify', kind: 'success', message: '1 order linked to T-000002' }]);
+    // one "linked" toast: a newer link replaces it, an unlink takes it away
+    expect(toasts).toEqual([
+      { type: 'notify', kind: 'success', message: '1 order linked to T-000002', id: 'tour-link' },
+    ]);
     expect(reports).toEqual([{ type: 'tours.changed', orderIds: ['o1'], rows: [linkedRow('o1')] }]);
+  });
+
+  it('does not offer the tour every selected order is in already', async () => {
+    const child = dialog({ outcome: 'cancelled', tour: null, orderIds: [], orders: null });
+    const { actor } = setup('orders', { linkTourDialog: child.logic });
+    send(actor, { type: 'tours.select', ids: ['o1', 'o3'], rows: [linkedRow('o1'), linkedRow('o3')] });
+    send(actor, { type: 'tours.link' });
+    await flush();
+    expect(child.inputs).toMatchObject([{ linkedTo: 't2' }]);
+    // one of them elsewhere (or not loaded): the tour is offered, linking the other changes something
+    send(actor, { type: 'tours.select', ids: ['o1', 'o3'], rows: [linkedRow('o1'), ROWS[2]] });
+    send(actor, { type: 'tours.link' });
+    await flush();
+    expect(child.inputs).toMatchObject([{ linkedTo: 't2' }, { linkedTo: null }]);
   });
 
   it('names only the selected orders that are loaded', async () => {

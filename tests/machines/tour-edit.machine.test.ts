@@ -59,7 +59,7 @@ describe('tour edits', () => {
         type: 'notify',
         kind: 'success',
         message: 'Tour updated',
-        action: { label: 'Undo', event: { type: 'history.undo' } },
+        action: { label: 'Undo departure of G-0001', event: { type: 'history.undo' } },
       },
     ]);
     actor.send({ type: 'history.undo' });
@@ -84,6 +84,7 @@ describe('tour edits', () => {
       output: { status: 'saved', records: [tour({ displayName: 'A' }), tour({ id: 't2', displayName: 'B' })] },
     });
     expect(notices.map((n) => n.message)).toEqual(['Tours updated']);
+    expect(notices.map((n) => (n.action as { label?: string } | undefined)?.label)).toEqual(['Undo edit of 2 tours']);
   });
 
   it('a failed update is rolled back with Failed to update tour', async () => {

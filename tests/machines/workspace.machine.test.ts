@@ -179,7 +179,9 @@ describe('the orders screen, with its real children', () => {
     expect(s.list().map((i) => i.id)).toEqual(['o2']);
     expect(s.selection().getSnapshot().context).toMatchObject({ ids: ['o2'], openId: null });
     // with o2 alone selected, the bulk move and the tour actions act on it alone
-    expect(s.child('bulkStatus').getSnapshot().context.selected).toEqual([{ id: 'o2', version: 5 }]);
+    expect(s.child('bulkStatus').getSnapshot().context.selected).toEqual([
+      { id: 'o2', version: 5, statusV2: o2.statusV2, displayId: 'VN-2' },
+    ]);
     expect(s.child('tourActions').getSnapshot().context.ids).toEqual(['o2']);
 
     // the toast's Undo: restored, the list loads it again and the totals count it again

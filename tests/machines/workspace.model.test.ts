@@ -66,6 +66,7 @@ const EVENTS = {
   bulkMoved: { type: 'bulk.moved', changes: [{ id: 'o1', statusV2: 'pending', version: 2 }] },
   linked: { type: 'tours.changed', orderIds: ['o1'], rows: [{ ...o1, tour: { id: 't1', displayId: 'T-1' } }] },
   linkedUnknown: { type: 'tours.changed', orderIds: ['o2'], rows: null },
+  openTour: { type: 'tours.open', displayId: 'T-1' },
   edited: { type: 'detail.edited', rows: [{ id: 'o1', departureAt: '2026-03-10T11:00:00.000Z' }] },
   unlinked: { type: 'detail.unlinked', rows: [{ id: 'o1', tour: null }] },
   deleted: { type: 'detail.removed', id: 'o1', deleted: true },
@@ -87,7 +88,7 @@ interface Known {
 type Message = [ChildId, AnyEventObject];
 interface Routed {
   messages: Message[];
-  navigations: Array<{ search: string; replace: boolean }>;
+  navigations: Array<{ search: string; replace: boolean; pathname?: string }>;
   /** What the navigation totals are told: count again, with the list's new scope when its filters changed. */
   totals: CountsRefresh[];
 }
@@ -106,7 +107,10 @@ function route(known: Known, event: WorkspaceEvent): { next: Known; routed: Rout
         'bulkStatus',
         {
           type: 'bulk.select',
-          rows: state.selectedIds.map((id) => ({ id, version: selected.find((i) => i.id === id)?.version })),
+          rows: state.selectedIds.map((id) => {
+            const row = selected.find((i) => i.id === id);
+            return { id, version: row?.version, statusV2: row?.statusV2, displayId: row?.displayId };
+          }),
         },
       ],
       ['tourActions', { type: 'tours.select', ids: state.selectedIds, rows: selected }],
@@ -125,7 +129,11 @@ function route(known: Known, event: WorkspaceEvent): { next: Known; routed: Rout
         ['list', { type: 'list.filters', filters: event.filters }],
         ['selection', { type: 'selection.clear' }],
       );
-      totals.push({ type: 'counts.refresh', scope: screenScope('orders', event.filters, INPUT.timezone, INPUT.now) });
+      totals.push({
+        type: 'counts.refresh',
+        scope: screenScope('orders', event.filters, INPUT.timezone, INPUT.now),
+        owner: SCREEN,
+      });
       break;
     case 'list.changed':
       next = { ...known, items: event.items };
@@ -157,6 +165,10 @@ function route(known: Known, event: WorkspaceEvent): { next: Known; routed: Rout
           ['detail', { type: 'detail.patch', rows: event.orderIds.map((id) => ({ id })) }],
         );
       totals.push(refresh);
+      break;
+    case 'tours.open':
+      // the "Tour created" toast's Open: the tours list, searched for that tour
+      navigations.push({ pathname: '/tours', search: `?dates=all&q=${event.displayId}`, replace: false });
       break;
     case 'detail.edited':
       messages.push(['list', { type: 'list.patch', rows: event.rows }]);
@@ -192,6 +204,9 @@ function route(known: Known, event: WorkspaceEvent): { next: Known; routed: Rout
   }
   return { next, routed: { messages, navigations, totals } };
 }
+
+/** The screen that scopes the totals, as the table writes it (the replay reads its actor's session id). */
+const SCREEN = '<this screen>';
 
 const INPUT: Omit<WorkspaceInput, 'navCounts'> = {
   kind: 'orders',
@@ -237,12 +252,16 @@ async function screen() {
   running.push(actor, totals);
   const received = (id: ChildId): AnyEventObject[] =>
     (actor.getSnapshot().children[id] as AnyActorRef).getSnapshot().context.received;
-  const refreshes = () => totals.getSnapshot().context.received as CountsRefresh[];
+  // the scope's owner is this screen: written as the table writes it
+  const refreshes = () =>
+    (totals.getSnapshot().context.received as CountsRefresh[]).map((r) =>
+      r.owner === actor.sessionId ? { ...r, owner: SCREEN } : r,
+    );
   // as it opens, the screen tells the totals what its list shows (the URL's filters: the default month)
   await tick();
   const defaults = defaultListFilters(INPUT.timezone, INPUT.now);
   expect(refreshes()).toEqual([
-    { type: 'counts.refresh', scope: screenScope('orders', defaults, INPUT.timezone, INPUT.now) },
+    { type: 'counts.refresh', scope: screenScope('orders', defaults, INPUT.timezone, INPUT.now), owner: SCREEN },
   ]);
   return { actor, navigations, received, refreshes };
 }
@@ -286,6 +305,20 @@ describe('workspace routing, generated from the workspace machine', () => {
       await replay(s, known, name);
     }
   });
+});
+
+describe('leaving the screen, from each state of the model', () => {
+  it.each(paths.map((p, i) => [i, p] as const))(
+    'path %i: the totals are released to the default month, named as the scope they had',
+    async (_, path) => {
+      const s = await screen();
+      let known: Known = { items: [], selectedIds: [], openId: null };
+      for (const step of path.steps.slice(1)) known = await replay(s, known, nameOf(step.event));
+      const before = s.refreshes().length;
+      s.actor.stop();
+      expect(s.refreshes().slice(before)).toEqual([{ type: 'counts.release', owner: SCREEN }]);
+    },
+  );
 });
 
 /** Sends one report and checks that it was routed exactly as `route` says; answers the model's next state. */

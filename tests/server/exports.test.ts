@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../e2e/csv';
 import { addOrders, addTour, useServerSuite } from './fixtures';
 
 const s = useServerSuite();
@@ -28,14 +29,14 @@ describe('orders CSV export', () => {
     const file = await get(presignedUrl);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('text/csv');
-    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="orders-2035-01-01_2035-02-28.csv"');
     const lines = csvLines(file.body);
     expect(lines[0]).toContain('Order ID');
     expect(lines).toHaveLength(1 + 2345);
     const displayIds = lines.slice(1).map((l) => l.split(',')[0]);
     expect(new Set(displayIds).size).toBe(2345);
-    // departure order, in the team's time zone (UTC+7), in the app's date format
-    expect(lines[1]).toContain('1 Jan 2035 07:00');
+    // departure order, in the team's time zone (UTC+7), as spreadsheets parse dates
+    expect(lines[1]).toContain('2035-01-01 07:00');
     const [{ n }] = await s.t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM exports WHERE kind = 'orders' AND team_id = $1",
       [s.w.home.id],
@@ -60,7 +61,7 @@ describe('orders CSV export', () => {
     const rows = csvLines(file.body).slice(1);
     expect(rows).toHaveLength(10_250);
     expect(new Set(rows.map((l) => l.split(',')[0])).size).toBe(10_250);
-    expect(rows.every((l) => l.split(',')[1] === 'KKDAY' && l.split(',')[3] === 'pending')).toBe(true);
+    expect(rows.every((l) => l.split(',')[1] === 'KKDAY' && l.split(',')[3] === 'Pending')).toBe(true);
   }, 120_000);
 
   it('exports exactly the list: by booking date, and a search', async () => {
@@ -150,7 +151,7 @@ describe('tours CSV export', () => {
     expect(res.statusCode).toBe(200);
     const file = await get(res.json().presignedUrl);
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-disposition']).toContain('tours-');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="tours.csv"');
     const lines = csvLines(file.body);
     expect(lines[0]).toContain('Tour ID');
     expect(lines).toHaveLength(1 + 6);
@@ -162,5 +163,111 @@ describe('tours CSV export', () => {
     expect(upd.json().message).toBe('June');
     expect((await get(`/api/v1/tours/export/csv?teamId=${s.w.home.id}`, s.w.outsider.token)).statusCode).toBe(403);
     expect((await get(`/api/v1/tours/export/csv?teamId=${s.w.home.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('a CSV a spreadsheet reads', () => {
+  it('has a byte-order mark, status labels, a number column per price type, ISO dates and a name of its view and range', async () => {
+    const team = s.w.home.id; // Asia/Ho_Chi_Minh
+    const [vn, us, other] = await addOrders(s.t.db, team, {
+      count: 3,
+      productId: s.w.product,
+      start: new Date('2039-03-10T02:00:00Z'),
+    });
+    const set = (id: string, name: string, status: string, prices: unknown[]) =>
+      s.t.db.query('UPDATE orders SET customer_name = $2, status = $3, prices = $4 WHERE id = $1', [
+        id,
+        name,
+        status,
+        JSON.stringify(prices),
+      ]);
+    await set(vn, 'Nguyễn Thị Đặng Ưởng', 'cancel_requested', [
+      { type: 'TOTAL', amount: 2175000, currency: 'VND' },
+      { type: 'ADULT', amount: 1450000, currency: 'VND' },
+      { type: 'CHILD', amount: 725000, currency: 'VND' },
+    ]);
+    await set(us, 'Olivia Brown', 'completed', [
+      { type: 'ADULT', amount: 45.5, currency: 'USD' },
+      { type: 'TOTAL', amount: 91, currency: 'USD' },
+    ]);
+    await set(other, 'Kim Lee', 'new', [{ type: 'COST', amount: 12, currency: 'USD' }]);
+
+    const download = async (kind: 'orders' | 'tours', filters: string) => {
+      const res = await get(`/api/v1/${kind}/export/csv?teamId=${team}&${filters}`, s.w.admin.token);
+      expect(res.statusCode).toBe(200);
+      const file = await get(res.json().presignedUrl);
+      expect(file.statusCode).toBe(200);
+      return file;
+    };
+    const file = await download('orders', 'startDate=2039-03-10&endDate=2039-03-10');
+    expect([...file.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="orders-2039-03-10_2039-03-10.csv"');
+
+    const [header, ...rows] = parseCsv(file.rawPayload.toString('utf8'));
+    expect(header.slice(3, 6)).toEqual(['Status', 'Departure (Asia/Ho_Chi_Minh)', 'Booked (Asia/Ho_Chi_Minh)']);
+    // the unit types in ticket order, then the others, TOTAL last; each amount with its currency
+    expect(header.slice(15)).toEqual([
+      'ADULT price',
+      'ADULT currency',
+      'CHILD price',
+      'CHILD currency',
+      'COST price',
+      'COST currency',
+      'TOTAL price',
+      'TOTAL currency',
+      'Tour',
+    ]);
+    const row = (name: string) => Object.fromEntries(header.map((h, i) => [h, rows.find((r) => r[9] === name)![i]]));
+    expect(row('Nguyễn Thị Đặng Ưởng')).toMatchObject({
+      Status: 'Cancel Requested',
+      'Departure (Asia/Ho_Chi_Minh)': '2039-03-10 09:00',
+      'ADULT price': '1450000',
+      'ADULT currency': 'VND',
+      'CHILD price': '725000',
+      'TOTAL price': '2175000',
+      'TOTAL currency': 'VND',
+      'COST price': '',
+      'COST currency': '',
+    });
+    expect(row('Olivia Brown')).toMatchObject({ Status: 'Tour Completed', 'ADULT price': '45.5', 'TOTAL price': '91' });
+    expect(row('Kim Lee')).toMatchObject({ Status: 'New Order', 'ADULT price': '', 'COST price': '12' });
+    // what a spreadsheet parses as a date and as numbers
+    expect(Number.isNaN(Date.parse(row('Kim Lee')['Booked (Asia/Ho_Chi_Minh)'].replace(' ', 'T')))).toBe(false);
+    expect(Number(row('Nguyễn Thị Đặng Ưởng')['ADULT price'])).toBe(1450000);
+
+    // the view and the range name the file; a range open at one end says so
+    const view = await download('orders', 'view=cancel-requested&startDate=2039-03-10&endDate=2039-03-10');
+    expect(view.headers['content-disposition']).toBe(
+      'attachment; filename="orders-cancel-requested-2039-03-10_2039-03-10.csv"',
+    );
+    expect(parseCsv(view.body).slice(1)).toHaveLength(1);
+    const open = await download('orders', 'view=new-added&startDate=2039-03-10');
+    expect(open.headers['content-disposition']).toBe('attachment; filename="orders-new-added-from-2039-03-10.csv"');
+
+    // tours alike
+    const tour = await addTour(s.t.db, team, new Date('2039-03-10T01:00:00Z'), 'completed');
+    await s.t.db.query('UPDATE tours SET prices = $2 WHERE id = $1', [
+      tour,
+      JSON.stringify([{ type: 'TOTAL', amount: 3000000, currency: 'VND' }]),
+    ]);
+    const tours = await download('tours', 'view=completed&startDate=2039-03-10&endDate=2039-03-10');
+    expect([...tours.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(tours.headers['content-disposition']).toBe(
+      'attachment; filename="tours-completed-2039-03-10_2039-03-10.csv"',
+    );
+    const [tourHeader, tourRow] = parseCsv(tours.body);
+    expect(tourHeader).toEqual([
+      'Tour ID',
+      'Name',
+      'Status',
+      'Departure (Asia/Ho_Chi_Minh)',
+      'Product',
+      'Route',
+      'Orders',
+      'TOTAL price',
+      'TOTAL currency',
+    ]);
+    expect(tourRow.slice(2, 4)).toEqual(['Tour Completed', '2039-03-10 08:00']);
+    expect(tourRow.slice(7)).toEqual(['3000000', 'VND']);
   });
 });

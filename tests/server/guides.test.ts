@@ -54,6 +54,22 @@ describe('searchGuides', () => {
     });
   });
 
+  it("lists guides located at the tour's place first (case-insensitively), then the rest, each by name", async () => {
+    const near = async (place: string) =>
+      names(await search(`searchTerms=${TAG}&near=${encodeURIComponent(place)}`, s.w.member.token));
+    expect(await near('Tokyo')).toEqual(['Sato Kenji', 'Anna 100%_real', 'Nguyen Van An', 'Tran Thi Binh']);
+    expect(await near('ho chi minh city')).toEqual(['Tran Thi Binh', 'Anna 100%_real', 'Nguyen Van An', 'Sato Kenji']);
+    expect(await near('Hanoi')).toEqual(['Anna 100%_real', 'Nguyen Van An', 'Sato Kenji', 'Tran Thi Binh']);
+    // a place no guide is at changes nothing; the words still filter
+    expect(await near('Lima')).toEqual(['Anna 100%_real', 'Nguyen Van An', 'Sato Kenji', 'Tran Thi Binh']);
+    expect(names(await search(`searchTerms=${TAG}%20english&near=Tokyo`, s.w.member.token))).toEqual([
+      'Sato Kenji',
+      'Nguyen Van An',
+    ]);
+    const tooLong = await search(`searchTerms=${TAG}&near=${'x'.repeat(201)}`, s.w.member.token);
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it("finds only the team's own guides: another team's are never found, by any word", async () => {
     for (const words of [TAG, `${TAG}%20Nguyen`, 'secret', 'secret%40guides.test', '%2B84%20999']) {
       const found = await search(`searchTerms=${words}&num=50`, s.w.member.token);

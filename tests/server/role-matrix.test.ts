@@ -139,6 +139,7 @@ const REQUESTS = {
     headers: { 'idempotency-key': randomUUID() },
     body: { orderIds: [ids.order2], sendAgain: true },
   }),
+  previewOrderEmail: () => ({ path: { emailType: 'CONFIRMATION' }, body: { orderId: ids.order2 } }),
   listOrderEmails: () => ({ path: { id: ids.order2 } }),
   exportOrdersCsv: () => ({ query: { teamId: TEAM } }),
   updateOrdersExportMessage: async (who) => {

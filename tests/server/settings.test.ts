@@ -174,4 +174,54 @@ describe('team members and OTA accounts', () => {
     expect((await req('GET', url)).statusCode).toBe(401);
     expect((await req('GET', url, s.w.member.token)).json().otas).toEqual([viator]);
   });
+
+  it('takes the OTA inboxes as the admin typed them, checked: e-mail addresses, one per OTA, none twice', async () => {
+    const url = `/api/v1/team/ota-accounts?teamId=${s.w.home.id}`;
+    const before = (await req('GET', url, s.w.member.token)).json();
+    const put = (body: object) =>
+      req('PUT', '/api/v1/team/ota-accounts', s.w.admin.token, { teamId: s.w.home.id, ...body });
+    const typed = [
+      { ota: 'KLOOK', email: 'bookings@mekong-trails.test' },
+      { ota: 'VIATOR', email: 'viator.desk@gmail.test' },
+    ];
+    const saved = await put({ accounts: typed, otas: ['bookings@mekong-trails.test'] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ available: typed, otas: ['bookings@mekong-trails.test'] });
+    expect((await req('GET', url, s.w.member.token)).json()).toEqual(saved.json());
+
+    for (const [body, message] of [
+      [{ accounts: [{ ota: 'KLOOK', email: 'bookings@' }], otas: [] }, null],
+      [
+        {
+          accounts: [
+            { ota: 'KLOOK', email: 'a@x.test' },
+            { ota: 'KLOOK', email: 'b@x.test' },
+          ],
+          otas: [],
+        },
+        /KLOOK/,
+      ],
+      [
+        {
+          accounts: [
+            { ota: 'KLOOK', email: 'a@x.test' },
+            { ota: 'MPG', email: 'A@x.test' },
+          ],
+          otas: [],
+        },
+        /twice/,
+      ],
+      [{ accounts: [{ ota: 'EXPEDIA', email: 'a@x.test' }], otas: [] }, null],
+      // a selection among the typed inboxes only
+      [{ accounts: typed, otas: ['klook@home.test'] }, /Not an account/],
+    ] as const) {
+      const refused = await put(body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      if (message) expect(refused.json().message).toMatch(message);
+    }
+    // nothing refused changed anything
+    expect((await req('GET', url, s.w.member.token)).json()).toEqual(saved.json());
+    const { statusCode } = await put({ accounts: before.available, otas: before.otas });
+    expect(statusCode).toBe(200);
+  });
 });

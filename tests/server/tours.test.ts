@@ -18,7 +18,7 @@ describe('createTour, link, unlink, delete', () => {
     const { tourId } = res.json();
     const detail = (await req('GET', `/api/v1/tours/${tourId}`, s.w.member.token)).json();
     expect(detail).toMatchObject({
-      displayName: `Route ${s.w.product} 2034-02-01`,
+      displayName: `Route ${s.w.product} Wed, 1 Feb 2034`,
       departureAt: '2034-02-01T02:00:00.000Z',
       statusV2: 'grouped',
       orderCount: 3,
@@ -201,7 +201,7 @@ describe('updateTours, updateTourStatusBatch, addTourComment', () => {
       tours: [{ id: a, statusV2: 'completed', version: 1 }],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ tours: [{ id: a, statusV2: 'completed', version: 2 }] });
+    expect(res.json()).toEqual({ tours: [{ id: a, statusV2: 'completed', version: 2 }], skipped: [] });
     expect(
       (
         await req('PUT', '/api/v2/tours/status/batch', s.w.member.token, {

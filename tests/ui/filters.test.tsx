@@ -10,7 +10,7 @@ import type { ListFilters } from '../../src/domain/list-filters';
 import { listFiltersMachine } from '../../src/machines/list-filters/list-filters.machine';
 import type { ListFiltersInput, ListFiltersReport } from '../../src/machines/list-filters/types';
 import type { ListKind } from '../../src/machines/list/types';
-import { FilterBar } from '../../src/ui/filters/filter-bar';
+import { FilterBar, FilterStatus } from '../../src/ui/filters/filter-bar';
 import { system } from '../../src/ui/theme/system';
 import { NoLayoutObserver } from './no-layout-observer';
 
@@ -49,7 +49,12 @@ function Page({ kind, view }: { kind: ListKind; view: string | null }) {
   const root = useActorRef(logic, { input: { kind, view, timezone: TZ, search: location.search, now: Date.now() } });
   useEffect(() => root.send({ type: 'url.changed', search: location.search }), [root, location.search]);
   const filters = useSelector(root, (s) => s.children.filters);
-  return filters ? <FilterBar kind={kind} filters={filters} /> : null;
+  return filters ? (
+    <>
+      <FilterBar kind={kind} filters={filters} />
+      <FilterStatus filters={filters} />
+    </>
+  ) : null;
 }
 
 function renderBar(url: string, kind: ListKind = 'orders', view: string | null = null) {
@@ -173,6 +178,9 @@ describe('filter bar', () => {
     await waitFor(() => expect(rangeButton().getAttribute('aria-expanded')).toBe('false'));
     expect(query()).toBe('?from=2026-12-02&to=2026-12-03');
     expect(rangeButton().textContent).toBe('Wed, 2 Dec 2026 – Thu, 3 Dec 2026');
+    // a date range is no search (SPEC section 4): no "Search active", but Reset brings the month back
+    expect(screen.queryByText('Search active')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reset' })).toBeTruthy();
 
     fireEvent.click(rangeButton());
     await waitFor(() => expect(calendar().hidden).toBe(false));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyboardEvent } from 'react';
-import { COLUMNS, columnRules } from '../../src/ui/lists/columns';
+import { COLUMNS, columnRules, layoutOf, type ListLayout } from '../../src/ui/lists/columns';
 import { selectionKey } from '../../src/ui/lists/list-keys';
 
 /** The columns each list width shows, read from the container rules (as the browser applies them). */
-function shownAt(kind: 'orders' | 'tours', width: number): string[] {
+function shownAt(kind: ListLayout, width: number): string[] {
   const rules = columnRules(kind, '.cols');
   const hidden = new Set(
     Object.keys(rules)
@@ -21,12 +21,22 @@ function shownAt(kind: 'orders' | 'tours', width: number): string[] {
 
 describe('list columns', () => {
   it('keep the columns that fit, dropping the least needed first', () => {
-    // 1280 px with the side navigation and the panel open leaves the list about 600 px
-    expect(shownAt('orders', 600)).toEqual(['order', 'time', 'customer', 'product', 'status']);
+    // 1280 px with the side navigation and the panel open leaves the list about 609 px: the OTA
+    // order id (what customers quote on the phone) stays next to the order's own id
+    expect(shownAt('orders', 609)).toEqual(['order', 'otaOrder', 'time', 'product', 'status']);
     expect(shownAt('orders', 700)).toEqual(['order', 'otaOrder', 'time', 'customer', 'product', 'status']);
     expect(shownAt('orders', 1200)).toEqual(COLUMNS.orders.map((c) => c.key));
-    expect(shownAt('orders', 200)).toEqual(['order', 'time', 'product']);
+    expect(shownAt('orders', 200)).toEqual(['order', 'otaOrder', 'time']);
     expect(shownAt('tours', 600)).toEqual(['tour', 'name', 'time', 'product', 'status']);
+  });
+
+  it('on "Orders with issues" show each order\'s issue right after its ids', () => {
+    expect(layoutOf('orders', 'issues')).toBe('issues');
+    expect(layoutOf('orders', 'pending')).toBe('orders');
+    expect(layoutOf('tours', 'issues')).toBe('tours');
+    expect(shownAt('issues', 609)).toEqual(['order', 'otaOrder', 'issue', 'time', 'product']);
+    expect(shownAt('issues', 200)).toEqual(['order', 'otaOrder', 'issue']);
+    expect(shownAt('issues', 1400)).toEqual(COLUMNS.issues.map((c) => c.key));
   });
 
   it("give the grid the shown columns' tracks, each at least its minimum width", () => {
@@ -34,7 +44,7 @@ describe('list columns', () => {
     const at600 = Object.entries(rules)
       .filter(([q]) => q.startsWith('@container') && Number(/(\d+)px/.exec(q)![1]) <= 600)
       .at(-1)![1]['& .cols'].gridTemplateColumns;
-    expect(at600).toBe('84px 44px minmax(112px, 1fr) minmax(144px, 2fr) 116px');
+    expect(at600).toBe('84px 104px 44px minmax(144px, 2fr) 116px');
     // what the widest band asks fits the width it starts at: minimums, gaps and padding
     for (const [query, body] of Object.entries(rules)) {
       if (!query.startsWith('@container')) continue;

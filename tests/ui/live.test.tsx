@@ -86,9 +86,9 @@ describe('a field changed elsewhere while it is edited', () => {
     expect(note.textContent).toBe('Ann changed Departure time to 10:15');
     expect(input.getAttribute('aria-describedby')).toBe(note.id);
     // an untouched field simply shows the new value
-    const price = screen.getByRole('textbox', { name: 'ADULT price' }) as HTMLInputElement;
+    const price = screen.getByRole('textbox', { name: 'Adult price' }) as HTMLInputElement;
     rerender(view({ ...after, prices: [{ type: 'ADULT', amount: 60, currency: 'USD' }] }, null));
-    expect(price.value).toBe('60');
+    expect(price.value).toBe('60.00');
     // saving afterwards sends what was typed (the version check is the history's, as for any edit)
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onChange).toHaveBeenCalledWith({ field: 'departureTime', time: '11:00' });

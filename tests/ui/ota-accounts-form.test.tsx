@@ -20,7 +20,10 @@ const accounts: OtaAccounts = {
 
 function setup(fetches: (OtaAccounts | null)[]) {
   const get = vi.fn(async () => fetches.shift() ?? null);
-  const save = vi.fn(async ({ input }: { input: { teamId: string; otas: string[] } }) => ({ ...accounts, otas: input.otas }));
+  const save = vi.fn(async ({ input }: { input: { teamId: string; otas: string[] } }) => ({
+    ...accounts,
+    otas: input.otas,
+  }));
   const actor = createActor(
     otaAccountsMachine.provide({ actors: { getOtaAccounts: fromPromise(get), saveOtaAccounts: fromPromise(save) } }),
     { input: { teamId: 't1' } },
@@ -51,6 +54,34 @@ describe('OTA accounts form', () => {
     actor.send({ type: 'ota.save' });
     await waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
     expect(save).toHaveBeenCalledWith(expect.objectContaining({ input: { teamId: 't1', otas: ['klook@delta.test'] } }));
+  });
+
+  it("takes the team's own inbox typed over the made-up one, ticks it, and refuses what is no address", async () => {
+    const { actor, save } = setup([accounts]);
+    const address = (await screen.findByLabelText('Klook inbox address')) as HTMLInputElement;
+    expect(address.value).toBe('klook@delta.test');
+    fireEvent.change(address, { target: { value: 'bookings@' } });
+    expect((screen.getByRole('checkbox', { name: /bookings@ \(Klook\)/ }) as HTMLInputElement).checked).toBe(true);
+    actor.send({ type: 'ota.save' });
+    await screen.findByText('Enter a valid e-mail address for Klook, like bookings@example.com.');
+    fireEvent.change(address, { target: { value: 'MPG@delta.test' } });
+    actor.send({ type: 'ota.save' });
+    await screen.findByText('Each OTA needs its own inbox: mpg@delta.test is given twice.');
+    fireEvent.change(address, { target: { value: ' bookings@mekong-trails.test ' } });
+    actor.send({ type: 'ota.save' });
+    await waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(save).toHaveBeenCalledWith(
+      expect.objectContaining({
+        input: {
+          teamId: 't1',
+          otas: ['mpg@delta.test', 'bookings@mekong-trails.test'],
+          accounts: [
+            { ota: 'KLOOK', email: 'bookings@mekong-trails.test' },
+            { ota: 'MPG', email: 'mpg@delta.test' },
+          ],
+        },
+      }),
+    );
   });
 
   it('says when the accounts cannot be loaded and retries', async () => {

@@ -53,13 +53,62 @@ describe('edit fields', () => {
     expect(onChange).toHaveBeenCalledWith({ field: 'departureTime', time: '18:45' });
   });
 
-  it('send a price amount by its type, and nothing when the value did not change', () => {
+  it('show a price as the screen writes its currency and send what is typed by its type, nothing when unchanged', () => {
     const { onChange } = renderFields();
-    fireEvent.blur(input('ADULT price'));
+    expect(input('Adult price').value).toBe('50.00');
+    expect(screen.getByText('Adult price (USD)')).toBeTruthy();
+    fireEvent.blur(input('Adult price'));
     expect(onChange).not.toHaveBeenCalled();
-    fireEvent.change(input('ADULT price'), { target: { value: '62.5' } });
-    fireEvent.blur(input('ADULT price'));
-    expect(onChange).toHaveBeenCalledWith({ field: 'price', priceType: 'ADULT', amount: 62.5 });
+    fireEvent.change(input('Adult price'), { target: { value: '62.5' } });
+    fireEvent.blur(input('Adult price'));
+    expect(onChange).toHaveBeenCalledWith({ field: 'priceText', priceType: 'ADULT', text: '62.5' });
+  });
+
+  it('in Vietnam show "650.000" and send "1.500.000" as typed, for the machine to read', () => {
+    const vnd: Editable = {
+      departureAt: record.departureAt,
+      prices: [
+        { type: 'ADULT', amount: 650000, currency: 'VND' },
+        { type: 'TOTAL', amount: 1300000, currency: 'VND' },
+      ],
+    };
+    const onChange = vi.fn();
+    const onUpdateTotal = vi.fn();
+    const onKeepTotal = vi.fn();
+    render(
+      <ChakraProvider value={system}>
+        <EditFields
+          noun="order"
+          record={vnd}
+          timezone="Asia/Ho_Chi_Minh"
+          conflict={null}
+          canReapply={false}
+          invalid={() => null}
+          onChange={onChange}
+          onDiscard={() => undefined}
+          onReapply={() => undefined}
+          onDismiss={() => undefined}
+          totalAsk={{
+            message: 'Adult changed; Total is still 1.300.000 ₫.',
+            update: 'Set Total to 3.000.000 ₫',
+            keep: 'Keep 1.300.000 ₫',
+          }}
+          onUpdateTotal={onUpdateTotal}
+          onKeepTotal={onKeepTotal}
+        />
+      </ChakraProvider>,
+    );
+    expect(input('Adult price').value).toBe('650.000');
+    expect(input('Total price').value).toBe('1.300.000');
+    fireEvent.change(input('Adult price'), { target: { value: '1.500.000' } });
+    fireEvent.keyDown(input('Adult price'), { key: 'Enter' });
+    expect(onChange).toHaveBeenCalledWith({ field: 'priceText', priceType: 'ADULT', text: '1.500.000' });
+    // the question about TOTAL sits under it, answered with either button
+    const question = screen.getByRole('group', { name: 'Adult changed; Total is still 1.300.000 ₫.' });
+    expect(question.textContent).toContain('Set Total to 3.000.000 ₫');
+    fireEvent.click(screen.getByRole('button', { name: 'Set Total to 3.000.000 ₫' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep 1.300.000 ₫' }));
+    expect([onUpdateTotal.mock.calls.length, onKeepTotal.mock.calls.length]).toEqual([1, 1]);
   });
 
   it('in a conflict, keep the typed value in the input next to the fresh one', () => {
@@ -93,9 +142,9 @@ describe('a refused value', () => {
   });
 
   it('typing the saved value again gives the refused one up rather than sending it', () => {
-    const { onChange, onDiscard } = renderFields(null, { 'price:ADULT': 'Invalid amount for ADULT' });
-    const field = input('ADULT price');
-    fireEvent.change(field, { target: { value: '50' } });
+    const { onChange, onDiscard } = renderFields(null, { 'price:ADULT': 'Invalid amount for Adult' });
+    const field = input('Adult price');
+    fireEvent.change(field, { target: { value: '50.00' } });
     fireEvent.blur(field);
     expect(onChange).not.toHaveBeenCalled();
     expect(onDiscard).toHaveBeenCalledWith('price:ADULT');

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ProductSchedule } from '../../shared/schedule';
@@ -80,9 +81,13 @@ function setup(schedules: Record<string, ProductSchedule | null>, saves: Schedul
     }),
     { input: { teamId: 'team-kh', role, currency: 'KHR' } },
   ).start();
+  // the screen lives in the app's data router (its leave guard holds the way out of the page)
+  const router = createMemoryRouter([{ path: '/products', element: <Products root={root} /> }], {
+    initialEntries: ['/products'],
+  });
   render(
     <ChakraProvider value={system}>
-      <Products root={root} />
+      <RouterProvider router={router} />
     </ChakraProvider>,
   );
   return { root, saveSchedule };

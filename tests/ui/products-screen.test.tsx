@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Page } from '../../src/api/services/policy';
@@ -60,12 +62,20 @@ function setup(pages: Array<Product[] | Error>, saves: SaveAnswer[], role: Role 
     }),
     { input: { teamId: 'team-kh', role } },
   ).start();
+  // the screen lives in the app's data router: leaving it for another page asks the screen first
+  const router = createMemoryRouter(
+    [
+      { path: '/products', element: <Products root={root} /> },
+      { path: '/statistics', element: <h1>Statistics</h1> },
+    ],
+    { initialEntries: ['/products'] },
+  );
   render(
     <ChakraProvider value={system}>
-      <Products root={root} />
+      <RouterProvider router={router} />
     </ChakraProvider>,
   );
-  return { root, saveContent };
+  return { root, saveContent, router };
 }
 
 afterEach(() => {
@@ -119,6 +129,32 @@ describe('products screen', () => {
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toBe((PREVIEW as { preview: { html: string } }).preview.html);
     expect(screen.getByTestId('preview-order').textContent).toBe('Rendered from order KH-000007, to ana@example.test');
+  });
+
+  it('asks before another page is opened over an unsaved template: Stay keeps it, Leave discards it', async () => {
+    const { router } = setup([[PRODUCT]], []);
+    fireEvent.click(await screen.findByRole('button', { name: /Angkor Wat Sunrise/ }));
+    await screen.findByLabelText('Subject');
+    // nothing typed yet: the way out is free
+    await act(() => router.navigate('/statistics'));
+    expect(router.state.location.pathname).toBe('/statistics');
+    await act(() => router.navigate('/products'));
+    fireEvent.click(await screen.findByRole('button', { name: /Angkor Wat Sunrise/ }));
+    fireEvent.change(await screen.findByLabelText('Subject'), { target: { value: 'Your Angkor morning' } });
+    await act(() => router.navigate('/statistics'));
+    const question = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(question.textContent).toContain('Angkor Wat Sunrise has changes that are not saved');
+    expect(router.state.location.pathname).toBe('/products');
+    fireEvent.click(within(question).getByRole('button', { name: 'Stay' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/products');
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('Your Angkor morning');
+
+    await act(() => router.navigate('/statistics'));
+    const again = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Leave and discard' }));
+    await screen.findByRole('heading', { name: 'Statistics' });
+    expect(router.state.location.pathname).toBe('/statistics');
   });
 
   it('shows a MEMBER the template read-only with its preview, and nothing to save, reset or insert', async () => {

@@ -34,18 +34,54 @@ export const sendEmails = fromPromise<EmailSendResult, EmailRequest>(({ input, s
   ),
 );
 
+export type EmailPreview = components['schemas']['EmailPreview'];
+
+/** What a preview renders: the send's details for one order (no key: nothing is queued). */
+export interface PreviewRequest {
+  type: EmailType;
+  orderId: string;
+  sendAgain: boolean;
+  info?: EmailRequest['info'];
+  cancel?: EmailRequest['cancel'];
+}
+
+/** One order's message as the server would send it, or why it would be left out; a failure is re-thrown. */
+export const previewEmail = fromPromise<EmailPreview, PreviewRequest>(({ input, signal }) =>
+  orThrow('previewOrderEmail', () =>
+    api.POST('/api/v1/orders/email/{emailType}/preview', {
+      params: { path: { emailType: input.type } },
+      body: {
+        orderId: input.orderId,
+        sendAgain: input.sendAgain,
+        ...(input.info ? { info: input.info } : {}),
+        ...(input.cancel ? { cancel: input.cancel } : {}),
+      },
+      signal,
+    }),
+  ),
+);
+
 export interface GuideQuery {
   /** The team whose directory is searched: guides are a team's own contacts. */
   teamId: string;
   query: string;
   num?: number;
+  /** The tour's place: guides located there come first. */
+  near?: string | null;
 }
 
 /** The team's guides matching what was typed (SPEC section 9: 10 by default); a failure is logged and re-thrown. */
 export const searchGuides = fromPromise<Guide[], GuideQuery>(async ({ input, signal }) => {
   const data = await orThrow('searchGuides', () =>
     api.GET('/api/v1/guides/search', {
-      params: { query: { teamId: input.teamId, searchTerms: input.query, num: input.num ?? 10 } },
+      params: {
+        query: {
+          teamId: input.teamId,
+          searchTerms: input.query,
+          num: input.num ?? 10,
+          ...(input.near ? { near: input.near } : {}),
+        },
+      },
       signal,
     }),
   );

@@ -13,9 +13,15 @@ export const getOtaAccounts = fromPromise<OtaAccounts | null, { teamId: string }
   ),
 );
 
-/** Saving throws, so the form stays open and says it did not work. */
-export const saveOtaAccounts = fromPromise<OtaAccounts, { teamId: string; otas: string[] }>(({ input, signal }) =>
+/** Saving throws, so the form stays open and says it did not work. `accounts`: the inboxes as typed. */
+export const saveOtaAccounts = fromPromise<
+  OtaAccounts,
+  { teamId: string; otas: string[]; accounts?: OtaAccounts['available'] }
+>(({ input, signal }) =>
   orThrow('updateOtaAccounts', () =>
-    api.PUT('/api/v1/team/ota-accounts', { body: { teamId: input.teamId, otas: input.otas }, signal }),
+    api.PUT('/api/v1/team/ota-accounts', {
+      body: { teamId: input.teamId, otas: input.otas, ...(input.accounts ? { accounts: input.accounts } : {}) },
+      signal,
+    }),
   ),
 );

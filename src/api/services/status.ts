@@ -35,3 +35,22 @@ export const updateTourStatusBatch = fromPromise<StatusBatchOutput, StatusBatchI
   );
   return data?.tours ?? null;
 });
+
+/** An undo's answer: the rows put back, and the ids left as they are because they changed since. */
+export type StatusUndoOutput = { changes: StatusChange[]; skipped: string[] } | null;
+
+/** PUT /api/v2/orders/status/batch with `skipStale`: an order changed since the move is not overwritten. */
+export const undoOrderStatusBatch = fromPromise<StatusUndoOutput, StatusBatchInput>(async ({ input, signal }) => {
+  const data = await logOnly('undoOrderStatusBatch', () =>
+    api.PUT('/api/v2/orders/status/batch', { body: { orders: input.items, skipStale: true }, signal }),
+  );
+  return data ? { changes: data.orders, skipped: data.skipped } : null;
+});
+
+/** PUT /api/v2/tours/status/batch with `skipStale`. */
+export const undoTourStatusBatch = fromPromise<StatusUndoOutput, StatusBatchInput>(async ({ input, signal }) => {
+  const data = await logOnly('undoTourStatusBatch', () =>
+    api.PUT('/api/v2/tours/status/batch', { body: { tours: input.items, skipStale: true }, signal }),
+  );
+  return data ? { changes: data.tours, skipped: data.skipped } : null;
+});

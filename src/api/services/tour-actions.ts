@@ -17,8 +17,15 @@ export interface CreateTourInput {
   productId?: string;
 }
 
+/** What a creation answers: the tour's display id and name name it in the toast (absent on failure). */
+export interface CreatedTour {
+  tourId: string;
+  displayId?: string;
+  displayName?: string;
+}
+
 /** SPEC section 8: a failed creation answers an empty tourId (logged). */
-export const createTour = fromPromise<{ tourId: string }, CreateTourInput>(async ({ input, signal }) => {
+export const createTour = fromPromise<CreatedTour, CreateTourInput>(async ({ input, signal }) => {
   const { teamId, orderIds, departureAt, displayName, productId } = input;
   const created = await fetchOrNull('createTour', () =>
     api.POST('/api/v1/tours', {
@@ -34,7 +41,7 @@ export const createTour = fromPromise<{ tourId: string }, CreateTourInput>(async
       signal,
     }),
   );
-  return { tourId: created?.tourId ?? '' };
+  return created ?? { tourId: '' };
 });
 
 export interface LinkOrdersInput {

@@ -28,6 +28,7 @@ export const writeToken = (token: string | null): void => write(STORAGE_KEYS.tok
 export const writeTeamId = (teamId: string): void => write(STORAGE_KEYS.teamId, teamId);
 export const writePromptLogin = (on: boolean): void => write(STORAGE_KEYS.promptLogin, on ? '1' : null);
 export const writeReturnTo = (path: string | null): void => write(STORAGE_KEYS.returnTo, path);
+export const writeUnauthorized = (on: boolean): void => write(STORAGE_KEYS.unauthorized, on ? '1' : null);
 
 /** What the session starts from: stored values, and whether this load is the sign-in callback. */
 export interface StoredSession {
@@ -38,6 +39,8 @@ export interface StoredSession {
   callbackUrl: string | null;
   /** Where to go once the sign-in under way is done (else the landing page). */
   returnTo?: string | null;
+  /** The last session ended with a 401 (see SessionContext.unauthorized). */
+  unauthorized?: boolean;
 }
 
 export const restoreSession = fromPromise<StoredSession>(async () => ({
@@ -46,4 +49,5 @@ export const restoreSession = fromPromise<StoredSession>(async () => ({
   promptLogin: read(STORAGE_KEYS.promptLogin) === '1',
   callbackUrl: isCallbackPath(window.location.pathname) ? window.location.href : null,
   returnTo: read(STORAGE_KEYS.returnTo) || null,
+  unauthorized: read(STORAGE_KEYS.unauthorized) === '1',
 }));

@@ -1,8 +1,9 @@
-import { assign, emit, sendParent, setup } from 'xstate';
+import { assign, emit, sendParent, sendTo, setup } from 'xstate';
 import { saveAd, type AdAnswer } from '../../api/services/ads';
 import { readDataUrl } from '../../api/services/settings';
-import { draftChanges, draftOf, draftRefusals, type Ad, type AdField } from '../../domain/ads';
+import { draftChanges, draftOf, draftRefusals, draftUnsaved, type Ad, type AdField } from '../../domain/ads';
 import { uploadRefusal } from '../../domain/uploads';
+import { leaveGuardMachine } from '../leave-guard/leave-guard.machine';
 import type { NotifyEvent } from '../notify';
 import {
   READ_FAILED,
@@ -13,11 +14,19 @@ import {
   type AdEditorReport,
 } from './types';
 
+/** Closing the form: at once when nothing typed would be lost, else the leave guard asks. */
+const leaveOrAsk = [
+  { guard: 'unsaved', actions: 'askToLeave' },
+  { target: 'closed', actions: 'reportClosed' },
+] as const;
+
 /**
  * The form of one advertisement: title, link, and an image uploaded (the avatar's checks: jpg,
  * jpeg or png, at most 512,000 bytes, checked before anything is read) or given as an https
  * address. Save is taken only when every field is acceptable and something changed; it sends only
- * what changed. What the server refuses shows in its words, the draft kept as typed.
+ * what changed. What the server refuses shows in its words, the draft kept as typed. Its leave guard
+ * (`leaveGuard`) holds the way out while the draft differs from the ad: Cancel, Escape or another page
+ * then ask first, and a discarded draft closes the form.
  */
 export const adEditorMachine = setup({
   types: {
@@ -26,14 +35,16 @@ export const adEditorMachine = setup({
     events: {} as AdEditorEvent,
     emitted: {} as NotifyEvent,
     tags: {} as 'reading' | 'saving',
+    children: {} as { leaveGuard: 'leaveGuard'; readImage: 'readImage'; saveAd: 'saveAd' },
   },
-  actors: { readImage: readDataUrl, saveAd },
+  actors: { readImage: readDataUrl, saveAd, leaveGuard: leaveGuardMachine },
   guards: {
     fileRefused: (_, params: { file: File }) => uploadRefusal(params.file) !== null,
     savable: ({ context }) =>
       Object.keys(draftRefusals(context.draft)).length === 0 &&
       Object.keys(draftChanges(context.ad, context.draft)).length > 0,
     refused: (_, params: { answer: AdAnswer }) => 'refused' in params.answer,
+    unsaved: ({ context }) => draftUnsaved(context.ad, context.draft),
   },
   actions: {
     change: assign(({ context }, params: { field: AdField; value: string }) => ({
@@ -58,17 +69,34 @@ export const adEditorMachine = setup({
       created: context.ad === null,
     })),
     reportClosed: sendParent((): AdEditorReport => ({ type: 'editor.closed' })),
+    /** The leave guard learns whether closing now would lose what was typed. */
+    reportUnsaved: sendTo('leaveGuard', ({ context }) => ({
+      type: 'leave.unsaved' as const,
+      unsaved: draftUnsaved(context.ad, context.draft),
+    })),
+    askToLeave: sendTo('leaveGuard', { type: 'leave.request' as const }),
+    logError: (_, params: { error: unknown }) => {
+      console.error('[ad-editor]', params.error);
+    },
     notifyFailed: emit({ type: 'notify' as const, kind: 'error' as const, message: SAVE_FAILED }),
   },
 }).createMachine({
   id: 'adEditor',
   context: ({ input }) => ({ ...input, draft: draftOf(input.ad), fileName: null, fileError: null, refusal: null }),
+  invoke: {
+    id: 'leaveGuard',
+    src: 'leaveGuard',
+    onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+  },
   initial: 'editing',
   states: {
     editing: {
       on: {
         'editor.change': {
-          actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+          actions: [
+            { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+            'reportUnsaved',
+          ],
         },
         'editor.file': [
           {
@@ -78,19 +106,20 @@ export const adEditorMachine = setup({
           { target: 'reading', actions: { type: 'holdFile', params: ({ event }) => ({ file: event.file }) } },
         ],
         'editor.save': { guard: 'savable', target: 'saving' },
-        'editor.cancel': { target: 'closed', actions: 'reportClosed' },
+        'editor.cancel': leaveOrAsk,
+        'leave.discarded': { target: 'closed', actions: 'reportClosed' },
       },
     },
     reading: {
       tags: ['reading'],
-      on: { 'editor.cancel': { target: 'closed', actions: 'reportClosed' } },
+      on: { 'editor.cancel': leaveOrAsk, 'leave.discarded': { target: 'closed', actions: 'reportClosed' } },
       invoke: {
         id: 'readImage',
         src: 'readImage',
         input: ({ event }) => ({ file: (event as Extract<AdEditorEvent, { type: 'editor.file' }>).file }),
         onDone: {
           target: 'editing',
-          actions: { type: 'setImage', params: ({ event }) => ({ dataUrl: event.output }) },
+          actions: [{ type: 'setImage', params: ({ event }) => ({ dataUrl: event.output }) }, 'reportUnsaved'],
         },
         onError: { target: 'editing', actions: 'failRead' },
       },

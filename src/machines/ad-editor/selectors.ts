@@ -24,3 +24,5 @@ export const selectReading = (s: Snapshot) => s.hasTag('reading');
 export const selectSaving = (s: Snapshot) => s.hasTag('saving');
 export const selectCanSave = (s: Snapshot) => s.can({ type: 'editor.save' });
 export const selectCanCancel = (s: Snapshot) => s.can({ type: 'editor.cancel' });
+/** Asks before the form closes, or the page is left, with unsaved typing. */
+export const selectLeaveGuard = (s: Snapshot) => s.children.leaveGuard;

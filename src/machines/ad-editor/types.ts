@@ -20,7 +20,9 @@ export type AdEditorEvent =
   | { type: 'editor.change'; field: AdField; value: string }
   | { type: 'editor.file'; file: File }
   | { type: 'editor.save' }
-  | { type: 'editor.cancel' };
+  | { type: 'editor.cancel' }
+  /** From its leave guard: the operator chose to lose the draft. */
+  | { type: 'leave.discarded' };
 
 /** What the editor tells its parent: saved (created or changed), or closed without saving. */
 export type AdEditorReport = { type: 'editor.saved'; ad: Ad; created: boolean } | { type: 'editor.closed' };

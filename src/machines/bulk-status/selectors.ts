@@ -11,3 +11,8 @@ type BulkStatusSnapshot = SnapshotFrom<typeof bulkStatusMachine>;
 export const selectCanMove = (s: BulkStatusSnapshot) =>
   s.context.selected.length > 0 && s.can({ type: 'bulk.move', status: 'new' });
 export const selectMoving = (s: BulkStatusSnapshot) => s.hasTag('saving');
+/** The question before a move out of Tour Completed or Canceled: the rows it names (empty: not asking). */
+const EMPTY: BulkStatusSnapshot['context']['asking'] = [];
+export const selectAsking = (s: BulkStatusSnapshot) => (s.hasTag('confirming') ? s.context.asking : EMPTY);
+export const selectKind = (s: BulkStatusSnapshot) => s.context.kind;
+export const selectTarget = (s: BulkStatusSnapshot) => s.context.status;

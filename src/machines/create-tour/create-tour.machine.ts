@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { createTour, tourOrders } from '../../api/services/tour-actions';
+import { createTour, tourOrders, type CreatedTour } from '../../api/services/tour-actions';
 import {
   departureDefaults,
   isValidDeparture,
@@ -37,6 +37,8 @@ export interface CreateTourContext extends DepartureFields {
   productId: string | null;
   displayName: string;
   tourId: string;
+  /** The created tour's display id and name (the server's default name when none was typed). */
+  created?: { displayId: string; displayName: string } | null;
   /** The linked orders as the server now holds them; null when they could not be fetched. */
   orders: Order[] | null;
   outcome: CreateTourOutcome;
@@ -45,6 +47,7 @@ export interface CreateTourContext extends DepartureFields {
 export interface CreateTourOutput {
   outcome: CreateTourOutcome;
   tourId: string;
+  created?: { displayId: string; displayName: string } | null;
   orderIds: string[];
   orders: Order[] | null;
 }
@@ -80,7 +83,10 @@ export const createTourMachine = setup({
     setTime: assign((_, params: { value: string }) => ({ time: params.value })),
     setProduct: assign((_, params: { productId: string }) => ({ productId: params.productId })),
     setDeparture: assign((_, params: DepartureFields) => ({ date: params.date, time: params.time })),
-    setTourId: assign((_, params: { tourId: string }) => ({ tourId: params.tourId })),
+    setTourId: assign((_, params: CreatedTour) => ({
+      tourId: params.tourId,
+      created: params.displayId ? { displayId: params.displayId, displayName: params.displayName ?? '' } : null,
+    })),
     setOrders: assign((_, params: { orders: Order[] | null }) => ({ orders: params.orders })),
     setOutcome: assign((_, params: { outcome: CreateTourOutcome }) => ({ outcome: params.outcome })),
     logError: (_, params: { error: unknown }) => {
@@ -144,7 +150,7 @@ export const createTourMachine = setup({
           {
             target: 'created',
             actions: [
-              { type: 'setTourId', params: ({ event }) => ({ tourId: event.output.tourId }) },
+              { type: 'setTourId', params: ({ event }) => event.output },
               { type: 'setOutcome', params: { outcome: 'created' } },
             ],
           },
@@ -176,6 +182,7 @@ export const createTourMachine = setup({
   output: ({ context }) => ({
     outcome: context.outcome,
     tourId: context.tourId,
+    created: context.created ?? null,
     orderIds: context.orderIds,
     orders: context.orders,
   }),

@@ -9,11 +9,13 @@ import {
 } from '../../api/services/details';
 import { commentBoxMachine } from '../comment-box/comment-box.machine';
 import type { ListKind, PatchRow } from '../list/types';
-import type { NotifyEvent } from '../notify';
+import type { NotifyCloseEvent, NotifyEvent } from '../notify';
+import { unlinkedNotices } from '../tour-actions/link-toast';
 import { orderEditHistoryMachine } from '../order-edit-history/order-edit-history.machine';
 import { recordDeleteMachine, recordDeleteMachines } from '../record-delete/record-delete.machine';
 import { tourEditMachine } from '../tour-edit/tour-edit.machine';
 import {
+  canUnlink,
   deleteTarget,
   isTourDetail,
   patched,
@@ -33,17 +35,16 @@ import {
 /**
  * The side panel: loads the opened order or tour (a newer open cancels an older load), comments,
  * unlinks, and owns the edit actor of its kind (`edits`) and the remover (`remover`: delete with a
- * confirmation, Undo), which outlive the record shown. It
- * stays true: every change to its record, from its edits or from elsewhere on the screen
- * (`detail.patch`), shows in its fields at once and brings its activity again from the server.
- * What it changes it reports to the screen (`DetailReport`).
+ * confirmation, Undo), which outlive the record shown. It stays true: every change to its record,
+ * from its edits or from elsewhere on the screen (`detail.patch`), shows in its fields at once and
+ * brings its activity again from the server. What it changes it reports to the screen (`DetailReport`).
  */
 export const detailMachine = setup({
   types: {
     context: {} as DetailContext,
     events: {} as DetailEvent,
     input: {} as DetailInput,
-    emitted: {} as NotifyEvent,
+    emitted: {} as NotifyEvent | NotifyCloseEvent,
     tags: {} as 'busy',
   },
   actors: {
@@ -59,12 +60,7 @@ export const detailMachine = setup({
     isGone: (_, p: { loaded: Loaded<DetailRecord> }) => p.loaded?.found === false,
     isShown: ({ context }, p: { rows: readonly PatchRow[] }) =>
       context.record !== null && p.rows.some((r) => r.id === context.record?.id),
-    canUnlink: ({ context }, p: { orderId: string }) => {
-      const record = context.record;
-      if (!record) return false;
-      if (isTourDetail(record)) return record.orders.some((o) => o.id === p.orderId);
-      return record.id === p.orderId && record.tour !== null;
-    },
+    canUnlink: ({ context }, p: { orderId: string }) => canUnlink(context.record, p.orderId),
     isUnlinked: (_, p: { tour: Tour | null }) => p.tour !== null,
   },
   actions: {
@@ -122,6 +118,9 @@ export const detailMachine = setup({
       enqueue.assign({ record: { ...patched(record, rows), ...(orders ? { orders } : {}) } as DetailRecord });
       enqueue.sendParent({ type: 'detail.unlinked', rows } satisfies DetailReport);
       enqueue.raise({ type: 'activity.refresh' });
+      // named as the answer has it (a live update may have unlinked it on screen already)
+      const order = isTourDetail(record) ? record.orders.find((o) => o.id === context.unlinkId) : record;
+      for (const e of unlinkedNotices(order?.displayId ?? '', p.tour.displayId)) enqueue.emit(e);
     }),
     reportDeleted: sendParent((_, p: { id: string }): DetailReport => ({
       type: 'detail.removed',

@@ -106,3 +106,10 @@ export function deleteTarget(record: DetailRecord): DeleteTarget {
     ? { id: record.id, displayId: record.displayId, name: record.displayName, orderCount: record.orders.length }
     : { id: record.id, displayId: record.displayId, name: record.customer.name };
 }
+
+/** An order can be unlinked from the panel: one of the tour shown, or the order shown while it is in a tour. */
+export function canUnlink(record: DetailRecord | null, orderId: string): boolean {
+  if (!record) return false;
+  if (isTourDetail(record)) return record.orders.some((o) => o.id === orderId);
+  return record.id === orderId && record.tour !== null;
+}

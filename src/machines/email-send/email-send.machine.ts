@@ -1,9 +1,11 @@
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { assign, emit, enqueueActions, sendTo, setup } from 'xstate';
 import { sendEmails, type EmailRequest, type EmailSendResult } from '../../api/services/emails';
 import { isApiError } from '../../api/errors';
 import { getFeatures, type FeatureFlagRecord } from '../../api/services/features';
-import { flagsFor, recipients, type EmailKind } from '../../domain/email-recipients';
-import { isFlagOn } from '../../../shared/feature-flags';
+import { flagsAllow, recipients, type EmailKind } from '../../domain/email-recipients';
+import { tourPlace } from '../../domain/tour-place';
+import { emailPreviewMachine } from '../email-preview/email-preview.machine';
+import type { EmailPreviewEvent, PreviewBase } from '../email-preview/types';
 import { guideSearchMachine } from '../guide-search/guide-search.machine';
 import type { NotifyEvent } from '../notify';
 import {
@@ -22,8 +24,10 @@ import {
  * Sending customer e-mails (SPEC sections 4, 6, 8): confirmation, information, cancellation and
  * review, for the selected orders or the panel's order. The flags are read when a send starts
  * (a change applies without a reload; a failed read counts as off): off, the info toast 'Not
- * Supported' and nothing else. The dialog shows who will receive it and who is left out and why;
- * the send is one request with an idempotency key, so a double click or a retry queues nothing
+ * Supported' and nothing else; the flags as last read (and once when the screen opens) tell the
+ * menu which kinds are off. The dialog shows who will receive it and who is left out and why
+ * (orders that departed before it opened unless the operator keeps them), and each recipient's
+ * message as the server renders it (a preview child). The send is one request with an idempotency key, so a double click or a retry queues nothing
  * twice. A send that fails as a whole opens the mail error alert (Retry repeats it with the same
  * key); one the server refuses for some orders opens the partial mail error alert (Retry sends
  * those again).
@@ -31,20 +35,27 @@ import {
 const targetOf = (context: EmailSendContext, target: 'selection' | 'open') =>
   target === 'open' ? (context.open ? [context.open] : []) : context.selected;
 
-const recipientIds = (c: EmailSendContext) => recipients(c.orders, c.kind, c.sendAgain).to.map((o) => o.id);
+const recipientIds = (c: EmailSendContext) =>
+  recipients(c.orders, c.kind, c.sendAgain, { now: c.now, keep: c.keepPast }).to.map((o) => o.id);
 
-function request(c: EmailSendContext): EmailRequest {
+/** The kind and its details: what a send and a preview of it share. */
+function details(c: EmailSendContext): PreviewBase {
   const { message, meetingPoint, meetingTime, guide, reason } = c.draft;
   const info = { message, meetingPoint, meetingTime, ...(guide ? { guideId: guide.id } : {}) };
   return {
     type: c.kind,
-    orderIds: c.sending,
     sendAgain: c.sendAgain,
     ...(c.kind === 'INFORMATION' ? { info } : {}),
     ...(c.kind === 'CANCELLATION' ? { cancel: { reason } } : {}),
-    idempotencyKey: c.key,
   };
 }
+
+function request(c: EmailSendContext): EmailRequest {
+  const { type, sendAgain, ...rest } = details(c);
+  return { type, orderIds: c.sending, sendAgain, ...rest, idempotencyKey: c.key };
+}
+
+const previewInput = (c: EmailSendContext) => ({ base: details(c), orderIds: recipientIds(c) });
 
 export const emailSendMachine = setup({
   types: {
@@ -52,19 +63,14 @@ export const emailSendMachine = setup({
     events: {} as EmailSendEvent,
     input: {} as EmailSendInput,
     emitted: {} as NotifyEvent,
-    children: {} as { guides: 'guides' },
+    children: {} as { guides: 'guides'; preview: 'preview'; flags: 'getFeatures'; getFeatures: 'getFeatures' },
   },
-  actors: { getFeatures, sendEmails, guides: guideSearchMachine },
+  actors: { getFeatures, sendEmails, guides: guideSearchMachine, preview: emailPreviewMachine },
   delays: { afterResult: 0 },
   guards: {
     hasOrders: ({ context }, p: { target: 'selection' | 'open' }) => targetOf(context, p.target).length > 0,
     flagsOn: ({ context }, p: { flags: FeatureFlagRecord[] | null }) =>
-      flagsFor(context.kind).every((id) =>
-        isFlagOn(
-          p.flags?.find((f) => f.id === id),
-          context.countryCode,
-        ),
-      ),
+      flagsAllow(p.flags, context.kind, context.countryCode),
     /** Someone receives it, and what the kind needs is filled in. */
     canSend: ({ context }) => {
       if (recipientIds(context).length === 0) return false;
@@ -84,10 +90,14 @@ export const emailSendMachine = setup({
       kind: p.kind,
       orders: targetOf(context, p.target),
       sendAgain: false,
+      keepPast: false,
+      // what "departed" means for this dialog: before it opened
+      now: Date.now(),
       draft: EMPTY_DRAFT,
       result: null,
       error: null,
     })),
+    keepFlags: assign((_, p: { flags: FeatureFlagRecord[] | null }) => ({ flags: p.flags })),
     setField: assign(({ context }, p: { field: EmailField; value: string }) => ({
       draft: { ...context.draft, [p.field]: p.value },
     })),
@@ -95,6 +105,12 @@ export const emailSendMachine = setup({
       draft: { ...context.draft, guide: p.guide },
     })),
     setSendAgain: assign((_, p: { on: boolean }) => ({ sendAgain: p.on })),
+    setKeepPast: assign((_, p: { on: boolean }) => ({ keepPast: p.on })),
+    /** The preview renders what would go out now: the details and recipients as they are. */
+    updatePreview: sendTo('preview', ({ context }): EmailPreviewEvent => ({
+      type: 'preview.update',
+      ...previewInput(context),
+    })),
     /** A new send: a new key, and its recipients as the dialog shows them now. */
     prepare: assign(({ context }) => ({ key: crypto.randomUUID(), sending: recipientIds(context), error: null })),
     /** Retry after a partial refusal: those orders again, as a new request. */
@@ -130,6 +146,9 @@ export const emailSendMachine = setup({
     kind: 'CONFIRMATION',
     orders: [],
     sendAgain: false,
+    keepPast: false,
+    now: 0,
+    flags: null,
     draft: EMPTY_DRAFT,
     key: '',
     sending: [],
@@ -137,6 +156,13 @@ export const emailSendMachine = setup({
     error: null,
   }),
   on: { 'email.select': { actions: { type: 'select', params: ({ event }) => event } } },
+  // read once when the screen opens, so the menu can say which kinds the team's country has off
+  invoke: {
+    id: 'flags',
+    src: 'getFeatures',
+    onDone: { actions: { type: 'keepFlags', params: ({ event }) => ({ flags: event.output }) } },
+    onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+  },
   initial: 'idle',
   states: {
     idle: {
@@ -154,8 +180,15 @@ export const emailSendMachine = setup({
         id: 'getFeatures',
         src: 'getFeatures',
         onDone: [
-          { guard: { type: 'flagsOn', params: ({ event }) => ({ flags: event.output }) }, target: 'dialog' },
-          { target: 'idle', actions: 'notifyNotSupported' },
+          {
+            guard: { type: 'flagsOn', params: ({ event }) => ({ flags: event.output }) },
+            target: 'dialog',
+            actions: { type: 'keepFlags', params: ({ event }) => ({ flags: event.output }) },
+          },
+          {
+            target: 'idle',
+            actions: [{ type: 'keepFlags', params: ({ event }) => ({ flags: event.output }) }, 'notifyNotSupported'],
+          },
         ],
         onError: {
           target: 'idle',
@@ -165,6 +198,12 @@ export const emailSendMachine = setup({
     },
     /** The send-confirm, multi-send-confirmation, send-info or cancellation dialog. */
     dialog: {
+      invoke: {
+        id: 'preview',
+        src: 'preview',
+        input: ({ context }) => previewInput(context),
+        onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      },
       initial: 'choosing',
       states: {
         choosing: { always: [{ guard: 'isInformation', target: 'information' }, { target: 'plain' }] },
@@ -173,16 +212,18 @@ export const emailSendMachine = setup({
           invoke: {
             id: 'guides',
             src: 'guides',
-            input: ({ context }) => ({ teamId: context.teamId }),
+            // guides where the tour starts come first
+            input: ({ context }) => ({ teamId: context.teamId, near: tourPlace(context.orders) }),
             onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         plain: {},
       },
       on: {
-        'email.field': { actions: { type: 'setField', params: ({ event }) => event } },
-        'email.sendAgain': { actions: { type: 'setSendAgain', params: ({ event }) => event } },
-        'guide.picked': { actions: { type: 'setGuide', params: ({ event }) => event } },
+        'email.field': { actions: [{ type: 'setField', params: ({ event }) => event }, 'updatePreview'] },
+        'email.sendAgain': { actions: [{ type: 'setSendAgain', params: ({ event }) => event }, 'updatePreview'] },
+        'email.keepPast': { actions: [{ type: 'setKeepPast', params: ({ event }) => event }, 'updatePreview'] },
+        'guide.picked': { actions: [{ type: 'setGuide', params: ({ event }) => event }, 'updatePreview'] },
         'email.submit': { guard: 'canSend', target: 'sending', actions: 'prepare' },
         'email.cancel': { target: 'idle' },
       },

@@ -1,4 +1,5 @@
 import type { EmailSendResult, Guide } from '../../api/services/emails';
+import type { FeatureFlagRecord } from '../../api/services/features';
 import type { EmailKind } from '../../domain/email-recipients';
 import type { GuideSearchReport } from '../guide-search/guide-search.machine';
 import type { Order } from '../list/types';
@@ -7,6 +8,8 @@ export interface EmailSendInput {
   teamId: string;
   /** The team's country code: flags are switched per country. */
   countryCode: string;
+  /** The team's timezone: past departures are named with their day there. */
+  timezone: string;
 }
 
 /** What the dialogs ask for besides the orders: information details or a cancellation reason. */
@@ -28,6 +31,11 @@ export interface EmailSendContext extends EmailSendInput {
   /** The orders this send is about (the selection, or the panel's order). */
   orders: Order[];
   sendAgain: boolean;
+  /** Orders that departed before the dialog opened (`now`) are left out unless kept. */
+  keepPast: boolean;
+  now: number;
+  /** The flags as last read (null: not read yet, or the read failed): the menu says what is off. */
+  flags: FeatureFlagRecord[] | null;
   draft: EmailDraft;
   /** One key per send: a repeat of it (a double click, a retry after a lost answer) queues nothing twice. */
   key: string;
@@ -46,6 +54,7 @@ export type EmailSendEvent =
   | { type: 'email.start'; kind: EmailKind; target: 'selection' | 'open' }
   | { type: 'email.field'; field: EmailField; value: string }
   | { type: 'email.sendAgain'; on: boolean }
+  | { type: 'email.keepPast'; on: boolean }
   | { type: 'email.submit' }
   | { type: 'email.retry' }
   | { type: 'email.cancel' }
@@ -55,6 +64,11 @@ export type EmailSendEvent =
 export type EmailSendReport = { type: 'email.queued'; kind: EmailKind; orderIds: string[] };
 
 export const NOT_SUPPORTED = 'Not Supported';
+
+/** Why a menu item is off: `E-mail sending is not enabled for Japan` (or information e-mails alone). */
+export function notEnabledText(what: 'sending' | 'information', country: string): string {
+  return `${what === 'information' ? 'Information e-mails are' : 'E-mail sending is'} not enabled for ${country}`;
+}
 export const SEND_FAILED = 'the request did not go through. Check the connection and try again.';
 
 /** `3 e-mails queued`, `1 e-mail queued`. */

@@ -3,13 +3,16 @@ import { searchGuides, type Guide } from '../../api/services/emails';
 
 /**
  * The guide picker of the send-info dialog: searching as you type (after a short pause, the
- * newest search wins), then a pick, reported to the dialog (`guide.picked`).
+ * newest search wins), guides at the tour's place first, then a pick, reported to the dialog
+ * (`guide.picked`).
  */
 export const GUIDE_PAUSE_MS = 300;
 
 export interface GuideSearchInput {
   /** The team whose guides are searched (the directory is per team). */
   teamId: string;
+  /** The place the tour starts from (null: not known): guides located there are listed first. */
+  near: string | null;
 }
 
 export interface GuideSearchContext extends GuideSearchInput {
@@ -48,7 +51,14 @@ export const guideSearchMachine = setup({
   },
 }).createMachine({
   id: 'guideSearch',
-  context: ({ input }) => ({ teamId: input.teamId, query: '', guides: [], picked: null, error: null }),
+  context: ({ input }) => ({
+    teamId: input.teamId,
+    near: input.near,
+    query: '',
+    guides: [],
+    picked: null,
+    error: null,
+  }),
   initial: 'searching',
   on: {
     'guide.query': { target: '.typing', actions: { type: 'setQuery', params: ({ event }) => event } },
@@ -65,7 +75,7 @@ export const guideSearchMachine = setup({
       invoke: {
         id: 'searchGuides',
         src: 'searchGuides',
-        input: ({ context }) => ({ teamId: context.teamId, query: context.query.trim() }),
+        input: ({ context }) => ({ teamId: context.teamId, query: context.query.trim(), near: context.near }),
         onDone: { target: 'idle', actions: { type: 'setGuides', params: ({ event }) => ({ guides: event.output }) } },
         onError: { target: 'idle', actions: 'fail' },
       },

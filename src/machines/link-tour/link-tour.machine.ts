@@ -17,6 +17,8 @@ export interface LinkTourInput {
   /** The days around the selected orders: the tours offered before anything is typed. */
   startDate: string;
   endDate: string;
+  /** The tour every one of those orders is in already: not offered (linking to it changes nothing). */
+  linkedTo?: string | null;
 }
 
 export type LinkTourOutcome = 'cancelled' | 'failed' | 'linked';
@@ -63,7 +65,9 @@ export const linkTourMachine = setup({
   },
   actions: {
     setQuery: assign((_, params: { query: string }) => ({ query: params.query })),
-    setTours: assign((_, params: { tours: Tour[] }) => ({ tours: params.tours })),
+    setTours: assign(({ context }, params: { tours: Tour[] }) => ({
+      tours: params.tours.filter((tour) => tour.id !== context.linkedTo),
+    })),
     pick: assign((_, params: { tourId: string }) => ({ tourId: params.tourId })),
     setTour: assign((_, params: { tour: Tour }) => ({ tour: params.tour })),
     setOrders: assign((_, params: { orders: Order[] | null }) => ({ orders: params.orders })),

@@ -2,7 +2,7 @@ import { enqueueActions, setup } from 'xstate';
 import {
   datesSetAside,
   filtersOfUrl,
-  isSearchActive,
+  differsFromDefaults,
   parseListFilters,
   sameFilters,
   withFilters,
@@ -39,7 +39,7 @@ export const listFiltersMachine = setup({
   },
   actors: { dateRange: dateRangeMachine, search: filtersSearchMachine },
   guards: {
-    isActive: ({ context }) => isSearchActive(context.filters, context.defaults),
+    canReset: ({ context }) => differsFromDefaults(context.filters, context.defaults),
     hasNotices: ({ context }) => context.notices.length > 0,
   },
   actions: {
@@ -112,7 +112,7 @@ export const listFiltersMachine = setup({
     'url.changed': { actions: { type: 'followUrl', params: ({ event }) => event } },
     'filters.set': { actions: { type: 'change', params: ({ event }) => event } },
     'filters.reset': {
-      guard: 'isActive',
+      guard: 'canReset',
       actions: { type: 'change', params: ({ context }) => ({ patch: context.defaults }) },
     },
     'filters.dismissNotices': { guard: 'hasNotices', actions: 'dismissNotices' },

@@ -5,14 +5,15 @@ import { findTeam, type SessionUser } from '../../domain/session-rules';
 import { inboxCountMachine } from '../inbox-count/inbox-count.machine';
 import { liveFeed, type LiveFeedInput } from '../live/live-feed';
 import type { LiveChange, LiveReport } from '../live/types';
-import type { CountsInbox, CountsRefresh } from './types';
+import type { CountsInbox, CountsRefresh, CountsRelease } from './types';
 
 /**
  * The totals per view shown in the navigation, for the selected team (the session starts it once
  * a team is selected; a team switch reloads the page). They count what the list on screen shows:
  * its screen sends `counts.refresh` with its scope (range, OTA, search, basis) when it opens and
  * when its filters change, and without one when something moved rows between views (bulk status,
- * deletes, links, new tours). Before any list said so, they count the default month. The inbox's
+ * deletes, links, new tours). When that screen closes (`counts.release`) they count the default
+ * month again, as before any list said otherwise: only the list on screen scopes them. The inbox's
  * open items are counted by a child of their own (`inboxCount`), told by `counts.inbox`. Changes
  * anybody makes (the session's live stream) count both again, at most
  * once per LIVE_RECOUNT_MS however many arrive.
@@ -30,15 +31,17 @@ export function navCountsInput(user: SessionUser | null, teamId: string | null):
 }
 
 export interface NavCountsContext extends NavCountsInput {
-  /** What the totals count (null: the default month); links carry it too. */
+  /** What the totals count (null: the default month); links carry it too, without its search. */
   scope: CountScope | null;
+  /** The screen that set the scope: only its release ends it (another list may have set its own since). */
+  owner: string | null;
   totals: NavTotals;
   error: string | null;
   /** What live changes have made stale, counted again when the recount is due. */
   stale: { totals: boolean; inbox: boolean };
 }
 
-export type NavCountsEvent = CountsRefresh | CountsInbox | LiveReport | { type: 'counts.liveDue' };
+export type NavCountsEvent = CountsRefresh | CountsRelease | CountsInbox | LiveReport | { type: 'counts.liveDue' };
 
 export const LIVE_RECOUNT_MS = 500;
 
@@ -56,9 +59,13 @@ export const navCountsMachine = setup({
   delays: { liveRecount: LIVE_RECOUNT_MS },
   guards: {
     totalsStale: ({ context }) => context.stale.totals,
+    ownsScope: ({ context }, params: { owner: string }) => context.scope !== null && context.owner === params.owner,
   },
   actions: {
-    setScope: assign((_, params: { scope: CountScope | undefined }) => (params.scope ? { scope: params.scope } : {})),
+    setScope: assign((_, params: { scope: CountScope | undefined; owner: string | undefined }) =>
+      params.scope ? { scope: params.scope, owner: params.owner ?? null } : {},
+    ),
+    clearScope: assign({ scope: null, owner: null }),
     setTotals: assign((_, params: { totals: NavTotals }) => ({ totals: params.totals, error: null })),
     setError: assign({ error: COUNTS_FAILED }),
     recountInbox: sendTo('inboxCount', { type: 'counts.inbox' }),
@@ -87,6 +94,7 @@ export const navCountsMachine = setup({
     timezone: input.timezone,
     live: input.live ?? null,
     scope: null,
+    owner: null,
     totals: EMPTY,
     error: null,
     stale: { totals: false, inbox: false },
@@ -120,7 +128,14 @@ export const navCountsMachine = setup({
     'counts.refresh': {
       target: '.loading',
       reenter: true,
-      actions: { type: 'setScope', params: ({ event }) => ({ scope: event.scope }) },
+      actions: { type: 'setScope', params: ({ event }) => ({ scope: event.scope, owner: event.owner }) },
+    },
+    // a release that comes after the next list's scope (screens swap in either order) changes nothing
+    'counts.release': {
+      guard: { type: 'ownsScope', params: ({ event }) => ({ owner: event.owner }) },
+      target: '.loading',
+      reenter: true,
+      actions: 'clearScope',
     },
   },
   states: {

@@ -1,4 +1,4 @@
-import { assign, sendTo, setup } from 'xstate';
+import { assign, emit, sendTo, setup } from 'xstate';
 import { getMyOrg, saveOrg, type Org } from '../../api/services/onboarding';
 import {
   EMPTY_VALUES,
@@ -23,6 +23,7 @@ import {
   type OnboardingInput,
 } from './context';
 import { readDraft, writeDraft, type OnboardingDraft } from '../../api/storage/onboarding-draft';
+import { PATHS } from '../../domain/paths';
 import { change, enter, keepOrg, logError, next, saveFailed } from './transitions';
 import { otaAccountsMachine } from '../ota-accounts/ota-accounts.machine';
 
@@ -32,8 +33,15 @@ import { otaAccountsMachine } from '../ota-accounts/ota-accounts.machine';
  * 6 completion, 7 closed. Next advances, Back and `onboarding.goto` go back down; the values
  * survive both and a reload. Starting, it reads this browser's draft and then the caller's
  * organization on the server, whose stage and saved fields win (another browser may have gone
- * further); the draft keeps what was typed and not saved yet.
+ * further); the draft keeps what was typed and not saved yet. Finish closes it and says where the
+ * person goes next (`onboarding.closed`: the first day's next steps, `PATHS.firstDay`).
  */
+/** Emitted once closed, after the session was told to reload the user: the page goes `to`. */
+export interface OnboardingClosed {
+  type: 'onboarding.closed';
+  to: string;
+}
+
 export type { OnboardingContext, OnboardingEvent, OnboardingInput };
 export { STAGE_STATES };
 
@@ -43,6 +51,7 @@ export const onboardingMachine = setup({
     context: {} as OnboardingContext,
     events: {} as OnboardingEvent,
     tags: {} as 'busy',
+    emitted: {} as OnboardingClosed,
   },
   actors: { readDraft, getMyOrg, saveOrg, otaAccounts: otaAccountsMachine },
   guards: {
@@ -85,6 +94,9 @@ export const onboardingMachine = setup({
     requestSignIn: sendTo(({ context }) => context.session, { type: 'session.login' }),
     refreshSession: sendTo(({ context }) => context.session, { type: 'session.refresh' }),
     saveOtaChoice: sendTo('otaAccounts', { type: 'ota.save' }),
+    // an emitted event is delivered after the session got `session.refresh` (a custom action would
+    // run before it): the guards then wait for the new team instead of sending back to onboarding
+    announceClosed: emit({ type: 'onboarding.closed', to: PATHS.firstDay }),
   },
 }).createMachine({
   id: 'onboarding',
@@ -256,7 +268,8 @@ export const onboardingMachine = setup({
     },
     closed: {
       type: 'final',
-      entry: [{ type: 'setStage', params: { stage: 7 } }, 'clearDraft', 'refreshSession'],
+      // the session reloads the user with the new team, and the guards let the first day in
+      entry: [{ type: 'setStage', params: { stage: 7 } }, 'clearDraft', 'refreshSession', 'announceClosed'],
     },
   },
 });

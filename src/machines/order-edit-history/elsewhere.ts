@@ -1,3 +1,5 @@
+import { formatAmount } from '../../domain/amounts';
+import { priceLabel } from '../../domain/display-names';
 import { formatTime } from '../../domain/format';
 import { replaceRecord, type EditHistory } from '../../domain/edit-history';
 import { FIELDS } from '../../domain/invalid-edits';
@@ -25,7 +27,9 @@ export interface ElsewhereNote extends EditingField {
 function shown(order: Order, field: string, tz: string): { label: string; text: string } | null {
   if (field === FIELDS.departure) return { label: 'Departure time', text: formatTime(order.departureAt, tz) };
   const price = order.prices.find((p) => FIELDS.price(p.type) === field);
-  return price ? { label: `${price.type} price (${price.currency})`, text: String(price.amount) } : null;
+  return price
+    ? { label: `${priceLabel(price.type)} price (${price.currency})`, text: formatAmount(price.amount, price.currency) }
+    : null;
 }
 
 /** "Ann changed Departure time to 10:30" (or "Changed elsewhere to 10:30") when the edited field moved; else null. */

@@ -2,21 +2,15 @@ import { assign, enqueueActions, setup } from 'xstate';
 import { getOrder, type Loaded, type OrderDetail } from '../../api/services/details';
 import { updateOrders, type SaveResult } from '../../api/services/edits';
 import type { EditChange } from '../../domain/edits';
-import { fieldOf, withInvalid, withoutInvalid, type InvalidEdits } from '../../domain/invalid-edits';
+import { undoEditLabel } from '../../domain/undo-labels';
+import { fieldOf, withInvalid, withoutInvalid } from '../../domain/invalid-edits';
+import { nextTotalQuestion, stillAsked, totalChange } from '../../domain/total-check';
 import type { Order } from '../list/types';
 import type { NotifyEvent } from '../notify';
-import {
-  dropJobs,
-  edit,
-  forget,
-  replaceRecord,
-  saved,
-  travel,
-  type EditHistory,
-  type SaveJob,
-} from '../../domain/edit-history';
+import { dropJobs, edit, forget, replaceRecord, saved, travel, type SaveJob } from '../../domain/edit-history';
 import { listFields, type EditsReport } from '../detail/types';
-import { leaveField, loadOrder, type Changer, type EditingField, type ElsewhereNote } from './elsewhere';
+import { leaveField, loadOrder, type Changer, type EditingField } from './elsewhere';
+import type { OrderEditContext, OrderEditEvent, OrderEditInput } from './types';
 
 /**
  * Order edits with a real history. An edit shows at once (reported to the panel, which shows it
@@ -29,47 +23,20 @@ import { leaveField, loadOrder, type Changer, type EditingField, type ElsewhereN
  * A change made elsewhere (`order.loaded` with `by`) to the field the person is in (`edit.focus`)
  * leaves what they typed to the field and puts a note under it saying who changed it to what; the
  * order keeps the version they started from, so saving what they typed ends in the conflict above.
+ * A changed unit price asks whether TOTAL follows (`total.update` sets the proposal, `total.keep`).
  */
-export interface OrderEditInput {
-  timezone: string;
-}
-
-export interface OrderConflict {
-  id: string;
-  /** What the person asked for, kept for them to re-apply. */
-  typed: EditChange;
-  /** The record as someone else left it; null until it is loaded (or when it cannot be). */
-  fresh: Order | null;
-}
-
-export interface OrderEditContext extends EditHistory<Order> {
-  timezone: string;
-  conflict: OrderConflict | null;
-  /** The order being re-read from the server after a failed or stale write. */
-  reloadId: string | null;
-  invalid: InvalidEdits;
-  /** The field with the focus, and the note of a change made elsewhere to it. */
-  editing?: EditingField | null;
-  elsewhere?: ElsewhereNote | null;
-}
-
-export type OrderEditEvent =
-  /** `by` (a live change from someone else; null: unknown) when it was changed elsewhere. */
-  | { type: 'order.loaded'; order: Order; by?: Changer }
-  | { type: 'edit.focus'; id: string; field: string }
-  | { type: 'edit.blur'; id: string; field: string }
-  | { type: 'order.edit'; id: string; change: EditChange }
-  | { type: 'history.undo' }
-  | { type: 'history.redo' }
-  | { type: 'conflict.reapply' }
-  | { type: 'conflict.dismiss' }
-  /** The person gave up what they typed in a refused field (Escape, or the saved value typed again). */
-  | { type: 'edit.discard'; id: string; field: string };
+export type { OrderConflict, OrderEditContext, OrderEditEvent, OrderEditInput } from './types';
 
 type Travel = { mode: 'undo' | 'redo' };
 type Change = { id: string; change: EditChange };
 
-const UNDO_ACTION = { label: 'Undo', event: { type: 'history.undo' } };
+/** One toast for the last saved edit (a newer edit's replaces it: Undo undoes the newest). */
+const EDIT_TOAST = 'order-edit';
+/** The toast's Undo says what it undoes: "Undo price of KH-000251". */
+const undoAction = (change: EditChange, displayId: string) => ({
+  label: undoEditLabel([{ change, displayId }], 'orders'),
+  event: { type: 'history.undo' },
+});
 
 const travelTo = (mode: Travel['mode'], target?: 'saving') =>
   ({ guard: { type: 'canTravel', params: { mode } }, target, actions: { type: 'travel', params: { mode } } }) as const;
@@ -90,7 +57,22 @@ const changes = (target?: 'saving') =>
     ],
     'history.undo': travelTo('undo', target),
     'history.redo': travelTo('redo', target),
+    'total.update': {
+      guard: {
+        type: 'editApplies',
+        params: ({ context }: { context: OrderEditContext }) => totalChange(context.totalCheck),
+      },
+      target,
+      actions: {
+        type: 'applyEdit',
+        params: ({ context }: { context: OrderEditContext }) => totalChange(context.totalCheck),
+      },
+    },
   }) as const;
+
+/** The question, unless it was about this order (its record was replaced or travelled in its history). */
+const askedElsewhere = (context: OrderEditContext, id: string | null | undefined) =>
+  context.totalCheck?.id === id ? null : (context.totalCheck ?? null);
 
 export const orderEditHistoryMachine = setup({
   types: {
@@ -108,13 +90,16 @@ export const orderEditHistoryMachine = setup({
       context.conflict?.fresh != null &&
       edit(context, context.conflict.id, context.conflict.typed, context.timezone).ok,
     hasConflict: ({ context }) => context.conflict !== null,
+    hasTotalQuestion: ({ context }) => !!context.totalCheck,
     hasQueue: ({ context }) => context.queue.length > 0,
     isSaved: (_, p: { result: SaveResult<Order> }) => p.result.status === 'saved',
   },
   actions: {
-    load: assign(({ context }, p: { order: Order; by?: Changer }) =>
-      loadOrder(context, listFields(p.order) as Order, p.by),
-    ),
+    load: assign(({ context }, p: { order: Order; by?: Changer }) => {
+      const next = loadOrder(context, listFields(p.order) as Order, p.by);
+      const records = 'records' in next ? next.records : context.records;
+      return { ...next, totalCheck: stillAsked(context.totalCheck, records[context.totalCheck?.id ?? '']) };
+    }),
     focus: assign((_, p: EditingField) => ({ editing: { id: p.id, field: p.field } })),
     blur: assign(({ context }, p: EditingField) => leaveField(context, p)),
     applyEdit: enqueueActions(({ context, enqueue }, p: Change) => {
@@ -124,6 +109,7 @@ export const orderEditHistoryMachine = setup({
         ...step.state,
         conflict: context.conflict?.id === p.id ? null : context.conflict,
         invalid: withoutInvalid(context.invalid, p.id, fieldOf(p.change)),
+        totalCheck: nextTotalQuestion(context.totalCheck ?? null, context.records[p.id], step.record, p.change),
       });
       enqueue.sendParent({ type: 'edits.changed', rows: [step.record], saved: false } satisfies EditsReport);
     }),
@@ -140,7 +126,7 @@ export const orderEditHistoryMachine = setup({
     travel: enqueueActions(({ context, enqueue }, p: Travel) => {
       const step = travel(context, p.mode, context.timezone);
       if (!step.ok) return;
-      enqueue.assign({ ...step.state, conflict: null });
+      enqueue.assign({ ...step.state, conflict: null, totalCheck: askedElsewhere(context, step.record.id) });
       enqueue.sendParent({ type: 'edits.changed', rows: [step.record], saved: false } satisfies EditsReport);
     }),
     markSaved: enqueueActions(({ context, enqueue }, p: { result: SaveResult<Order> }) => {
@@ -149,10 +135,17 @@ export const orderEditHistoryMachine = setup({
       if (!server) return;
       const next = saved(context, server);
       const shown = next.records[server.id];
-      enqueue.assign(next);
+      const totalCheck = stillAsked(context.totalCheck, next.records[context.totalCheck?.id ?? '']);
+      enqueue.assign({ ...next, totalCheck });
       enqueue.sendParent({ type: 'edits.changed', rows: [shown], saved: true } satisfies EditsReport);
       if (job.mode !== 'undo')
-        enqueue.emit({ type: 'notify', kind: 'success', message: 'Order updated', action: UNDO_ACTION });
+        enqueue.emit({
+          type: 'notify',
+          kind: 'success',
+          message: 'Order updated',
+          action: undoAction(job.typed, server.displayId),
+          id: EDIT_TOAST,
+        });
     }),
     keepConflict: assign(({ context }) => {
       const job: SaveJob = context.queue[0];
@@ -174,13 +167,18 @@ export const orderEditHistoryMachine = setup({
       if (p.loaded?.found) {
         const fresh = listFields(p.loaded.record) as Order;
         const conflict = context.conflict?.id === fresh.id ? { ...context.conflict, fresh } : context.conflict;
-        enqueue.assign({ ...replaceRecord(context, fresh), conflict, reloadId: null });
+        enqueue.assign({
+          ...replaceRecord(context, fresh),
+          conflict,
+          reloadId: null,
+          totalCheck: askedElsewhere(context, id),
+        });
         enqueue.sendParent({ type: 'edits.changed', rows: [fresh], saved: false } satisfies EditsReport);
       } else if (p.loaded?.found === false && id) {
         enqueue.emit({ type: 'notify', kind: 'error', message: 'Order not found' });
         enqueue.sendParent({ type: 'edits.gone', id } satisfies EditsReport);
         const conflict = context.conflict?.id === id ? null : context.conflict;
-        enqueue.assign({ ...forget(context, id), conflict, reloadId: null });
+        enqueue.assign({ ...forget(context, id), conflict, reloadId: null, totalCheck: askedElsewhere(context, id) });
       } else {
         enqueue.assign({ reloadId: null });
       }
@@ -190,10 +188,13 @@ export const orderEditHistoryMachine = setup({
       if (!conflict) return;
       const step = edit(context, conflict.id, conflict.typed, context.timezone);
       if (!step.ok) return;
-      enqueue.assign({ ...step.state, conflict: null });
+      const before = context.records[conflict.id];
+      const totalCheck = nextTotalQuestion(context.totalCheck ?? null, before, step.record, conflict.typed);
+      enqueue.assign({ ...step.state, conflict: null, totalCheck });
       enqueue.sendParent({ type: 'edits.changed', rows: [step.record], saved: false } satisfies EditsReport);
     }),
     dismissConflict: assign({ conflict: null }),
+    keepTotal: assign({ totalCheck: null }),
     logError: (_, p: { error: unknown }) => {
       console.error('[order edits]', p.error);
     },
@@ -212,12 +213,14 @@ export const orderEditHistoryMachine = setup({
     invalid: {},
     editing: null,
     elsewhere: null,
+    totalCheck: null,
   }),
   on: {
     'order.loaded': { actions: { type: 'load', params: ({ event }) => event } },
     'edit.focus': { actions: { type: 'focus', params: ({ event }) => event } },
     'edit.blur': { actions: { type: 'blur', params: ({ event }) => event } },
     'edit.discard': { actions: { type: 'discardInvalid', params: ({ event }) => event } },
+    'total.keep': { guard: 'hasTotalQuestion', actions: 'keepTotal' },
   },
   initial: 'idle',
   states: {

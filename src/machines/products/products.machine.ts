@@ -1,8 +1,9 @@
-import { assign, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import { listMailVariables, type MailVariables } from '../../api/services/products';
 import { mailContentMachine } from '../mail-content/mail-content.machine';
 import { productListMachine } from '../product-list/product-list.machine';
 import { productScheduleMachine } from '../product-schedule/product-schedule.machine';
+import { leaveGuardMachine } from '../leave-guard/leave-guard.machine';
 import type { Product, ProductsContext, ProductsEvent, ProductsInput, ProductSection } from './types';
 
 /**
@@ -11,6 +12,7 @@ import type { Product, ProductsContext, ProductsEvent, ProductsInput, ProductSec
  *   productList       the team's products, page by page
  *   mailContent       the chosen product's mail content per OTA (reports mail.dirty)
  *   productSchedule   the chosen product's schedule for the channel (reports schedule.dirty)
+ *   leaveGuard        asks before the operator leaves the screen while either editor is unsaved
  *
  * The screen holds the choice: choosing another product starts new editors, after asking when
  * either open one has unsaved changes. Which editor shows (`section`) changes nothing else: both
@@ -21,7 +23,12 @@ export const productsMachine = setup({
     context: {} as ProductsContext,
     events: {} as ProductsEvent,
     input: {} as ProductsInput,
-    children: {} as { productList: 'productList'; mailContent: 'mailContent'; productSchedule: 'productSchedule' },
+    children: {} as {
+      productList: 'productList';
+      mailContent: 'mailContent';
+      productSchedule: 'productSchedule';
+      leaveGuard: 'leaveGuard';
+    },
     tags: {} as 'variablesLoading',
   },
   actors: {
@@ -29,6 +36,7 @@ export const productsMachine = setup({
     mailContent: mailContentMachine,
     productSchedule: productScheduleMachine,
     loadVariables: listMailVariables,
+    leaveGuard: leaveGuardMachine,
   },
   guards: {
     isChosen: ({ context }, params: { product: Product }) => context.chosen?.id === params.product.id,
@@ -49,6 +57,11 @@ export const productsMachine = setup({
       scheduleDirty: false,
     })),
     dropPending: assign({ pending: null }),
+    /** The leave guard learns whether leaving now would lose either editor's draft. */
+    reportUnsaved: sendTo('leaveGuard', ({ context }) => ({
+      type: 'leave.unsaved' as const,
+      unsaved: context.dirty || context.scheduleDirty,
+    })),
     setDirty: assign((_, params: { dirty: boolean }) => ({ dirty: params.dirty })),
     setScheduleDirty: assign((_, params: { dirty: boolean }) => ({ scheduleDirty: params.dirty })),
     setSection: assign((_, params: { section: ProductSection }) => ({ section: params.section })),
@@ -73,12 +86,19 @@ export const productsMachine = setup({
     section: 'mail',
     variables: [],
   }),
-  invoke: {
-    id: 'productList',
-    src: 'productList',
-    input: ({ context }) => ({ teamId: context.teamId }),
-    onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
-  },
+  invoke: [
+    {
+      id: 'productList',
+      src: 'productList',
+      input: ({ context }) => ({ teamId: context.teamId }),
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
+      id: 'leaveGuard',
+      src: 'leaveGuard',
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+  ],
   states: {
     variables: {
       initial: 'loading',
@@ -129,9 +149,11 @@ export const productsMachine = setup({
             },
           ],
           on: {
-            'mail.dirty': { actions: { type: 'setDirty', params: ({ event }) => ({ dirty: event.dirty }) } },
+            'mail.dirty': {
+              actions: [{ type: 'setDirty', params: ({ event }) => ({ dirty: event.dirty }) }, 'reportUnsaved'],
+            },
             'schedule.dirty': {
-              actions: { type: 'setScheduleDirty', params: ({ event }) => ({ dirty: event.dirty }) },
+              actions: [{ type: 'setScheduleDirty', params: ({ event }) => ({ dirty: event.dirty }) }, 'reportUnsaved'],
             },
             'product.section': {
               actions: { type: 'setSection', params: ({ event }) => ({ section: event.section }) },
@@ -159,7 +181,11 @@ export const productsMachine = setup({
             },
             confirmingSwitch: {
               on: {
-                'product.discard': { target: '#products.editor.open', reenter: true, actions: 'choosePending' },
+                'product.discard': {
+                  target: '#products.editor.open',
+                  reenter: true,
+                  actions: ['choosePending', 'reportUnsaved'],
+                },
                 'product.keep': { target: 'editing', actions: 'dropPending' },
               },
             },

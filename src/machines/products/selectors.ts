@@ -16,3 +16,4 @@ export const selectVariables = (s: ProductsSnapshot) => s.context.variables;
 export const selectVariablesView = (s: ProductsSnapshot) =>
   s.matches({ variables: 'failed' }) ? 'failed' : s.hasTag('variablesLoading') ? 'loading' : 'ready';
 export const selectConfirmingSwitch = (s: ProductsSnapshot) => s.matches({ editor: { open: 'confirmingSwitch' } });
+export const selectLeaveGuard = (s: ProductsSnapshot) => s.children.leaveGuard;

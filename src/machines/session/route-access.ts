@@ -17,11 +17,9 @@ export async function decideRouteFor(
   const decide = (access: Access) => decideRoute(pathname, access);
   const first = decide(selectAccess(session.getSnapshot()));
   if (first.kind !== 'wait') return first;
+  // A session that settles by leaving on its own (a 401) navigates too; this guard's redirect goes
+  // to the same place (the access says so), so whichever of the two lands last, the page is the same.
   const settled = await waitFor(session, (s) => selectAccess(s).status !== 'pending', signal ? { signal } : undefined);
-  // The session may have settled by leaving on its own (a 401 sends it to the login page with the
-  // signed-out notice), through a navigation queued in a microtask: let it start first, so that it
-  // supersedes this one rather than this guard's plain redirect superseding it.
-  await new Promise((resolve) => setTimeout(resolve, 0));
   const decision = decide(selectAccess(settled));
   // a settled session never asks to wait; treat a surprise as "allow" rather than hang
   return decision.kind === 'wait' ? { kind: 'allow' } : decision;

@@ -23,7 +23,7 @@ export function selectAccess(s: SessionSnapshot): Access {
   if (s.hasTag('pending')) return { status: 'pending' };
   if (s.matches({ active: 'ready' })) return { status: 'member', platformAdmin: selectIsPlatformAdmin(s) };
   if (s.matches({ active: 'teamless' })) return { status: 'teamless' };
-  return { status: 'anonymous' };
+  return s.context.unauthorized ? { status: 'anonymous', signedOut: true } : { status: 'anonymous' };
 }
 /** The live stream of the selected team (while a team is selected). */
 export const selectLive = (s: SessionSnapshot) => s.children.live as ActorRefFrom<typeof liveMachine> | undefined;

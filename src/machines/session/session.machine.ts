@@ -20,6 +20,7 @@ import {
   writeReturnTo,
   writeTeamId,
   writeToken,
+  writeUnauthorized,
   type StoredSession,
 } from '../../api/storage/session';
 import { liveMachine as live } from '../live/live.machine';
@@ -27,7 +28,16 @@ import { navCountsMachine as navCounts } from '../nav-counts/nav-counts.machine'
 import { signInMachine as signInFlow } from '../sign-in/sign-in.machine';
 import type { NotifyEvent } from '../notify';
 import { endSession, failSignIn, logError, notProvided, saveSelectedTeam, teamOf, withoutType } from './transitions';
-import { INITIAL_CONTEXT, LOGOUT_PATIENCE_MS, liveOf, logTo, warnUnknownTeam } from './transitions';
+import {
+  clearUnauthorized,
+  endUnauthorized,
+  INITIAL_CONTEXT,
+  LOGOUT_PATIENCE_MS,
+  storedContext,
+  liveOf,
+  logTo,
+  warnUnknownTeam,
+} from './transitions';
 import type { SessionContext, SessionEvent, SessionTag } from './types';
 
 /**
@@ -58,15 +68,11 @@ export const sessionMachine = setup({
     isReturnPath: (_, params: { path: string }) => isReturnPath(params.path),
   },
   actions: {
-    applyStored: assign((_, params: StoredSession) => ({
-      token: params.token,
-      savedTeamId: params.teamId,
-      promptLogin: params.promptLogin,
-      callbackUrl: params.callbackUrl,
-      returnTo: params.returnTo ?? null,
-    })),
+    applyStored: assign((_, params: StoredSession) => storedContext(params)),
     keepReturnTo: assign((_, params: { path: string | null }) => ({ returnTo: params.path })),
     saveReturnTo: (_, params: { path: string | null }) => writeReturnTo(params.path),
+    setUnauthorized: assign((_, params: { on: boolean }) => ({ unauthorized: params.on })),
+    saveUnauthorized: (_, params: { on: boolean }) => writeUnauthorized(params.on),
     /** The team to select once the user's teams are loaded again. */
     keepTeam: assign((_, params: { teamId: string | null }) => ({ savedTeamId: params.teamId })),
     setUser: assign((_, params: { user: SessionUser | null }) => ({ user: params.user })),
@@ -145,7 +151,7 @@ export const sessionMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'session.login': { target: 'redirecting', actions: 'clearError' } },
+          on: { 'session.login': { target: 'redirecting', actions: ['clearError', ...clearUnauthorized] } },
         },
         redirecting: {
           tags: ['busy'],
@@ -154,10 +160,7 @@ export const sessionMachine = setup({
             id: 'startSignIn',
             src: 'startSignIn',
             input: ({ context }) => ({ prompt: context.promptLogin ? 'login' : null }),
-            onError: {
-              target: 'idle',
-              actions: [logError, { type: 'setError', params: { error: SIGN_IN_FAILED } }],
-            },
+            onError: { target: 'idle', actions: [logError, { type: 'setError', params: { error: SIGN_IN_FAILED } }] },
           },
         },
       },
@@ -176,6 +179,7 @@ export const sessionMachine = setup({
               { type: 'acceptToken', params: ({ event }) => ({ token: event.output.accessToken ?? '' }) },
               { type: 'saveToken', params: ({ event }) => ({ token: event.output.accessToken ?? '' }) },
               { type: 'savePromptLogin', params: { on: false } },
+              ...clearUnauthorized,
               // the route guards take it from there: onboarding when the user has no team yet
               { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? PATHS.landing }) },
               { type: 'keepReturnTo', params: { path: null } },
@@ -184,10 +188,7 @@ export const sessionMachine = setup({
           },
           { target: 'loggedOut', actions: failSignIn },
         ],
-        onError: {
-          target: 'loggedOut',
-          actions: [logError, ...failSignIn],
-        },
+        onError: { target: 'loggedOut', actions: [logError, ...failSignIn] },
       },
     },
     /** The server revokes the token (see LOGOUT_PATIENCE_MS); other calls' 401s meanwhile change nothing. */
@@ -206,7 +207,7 @@ export const sessionMachine = setup({
       on: {
         'session.logout': { target: 'loggingOut' },
         // once logged out this state is left, so a burst of 401s navigates exactly once
-        'api.unauthorized': { target: 'loggedOut', actions: endSession(PATHS.unauthorizedLogin) },
+        'api.unauthorized': { target: 'loggedOut', actions: endUnauthorized },
         'user.patched': { actions: { type: 'patchUser', params: ({ event }) => withoutType(event) } },
         'team.patched': { actions: { type: 'patchTeam', params: ({ event }) => withoutType(event) } },
         // the user's teams changed (joined one, or their own role changed): load them again
@@ -232,10 +233,7 @@ export const sessionMachine = setup({
               target: 'checking',
               actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
             },
-            onError: {
-              target: 'checking',
-              actions: [logError, { type: 'setUser', params: { user: null } }],
-            },
+            onError: { target: 'checking', actions: [logError, { type: 'setUser', params: { user: null } }] },
           },
         },
         checking: {

@@ -3,6 +3,7 @@ import { SIGN_IN_FAILED } from '../../domain/session-rules';
 import { navCountsInput } from '../nav-counts/nav-counts.machine';
 import type { AnyActorRef } from 'xstate';
 import type { LiveHandle } from '../live/types';
+import type { StoredSession } from '../../api/storage/session';
 import type { SessionContext } from './types';
 
 /** Pieces of the session machine's transitions, named once (session.machine.ts). */
@@ -21,6 +22,22 @@ export function endSession(to: string) {
     { type: 'navigate', params: { to } },
   ] as const;
 }
+
+/**
+ * A 401 ends the session like a logout, and says so: the fact is kept (context, then storage)
+ * before the token is forgotten and before the navigation, so that the route guards, whichever
+ * runs first and in whichever page load (a reload racing the sign-out), send to the same notice.
+ */
+export const endUnauthorized = [
+  { type: 'setUnauthorized', params: { on: true } },
+  { type: 'saveUnauthorized', params: { on: true } },
+  ...endSession(PATHS.unauthorizedLogin),
+] as const;
+/** A sign-in (started or completed) ends the signed-out notice. */
+export const clearUnauthorized = [
+  { type: 'setUnauthorized', params: { on: false } },
+  { type: 'saveUnauthorized', params: { on: false } },
+] as const;
 
 /** Action references used in several transitions (named actions with their params). */
 export const logError = {
@@ -46,6 +63,19 @@ export function withoutType<E extends { type: string }>({ type: _type, ...rest }
   return rest;
 }
 
+/** What storage held at start-up, as context. */
+export function storedContext(stored: StoredSession): Partial<SessionContext> {
+  return {
+    token: stored.token,
+    savedTeamId: stored.teamId,
+    promptLogin: stored.promptLogin,
+    callbackUrl: stored.callbackUrl,
+    returnTo: stored.returnTo ?? null,
+    // with a token the session goes on (a sign-in elsewhere came after that 401)
+    unauthorized: stored.unauthorized === true && !stored.token,
+  };
+}
+
 /** Nobody signed in yet: what the session starts from. */
 export const INITIAL_CONTEXT: SessionContext = {
   token: null,
@@ -55,6 +85,7 @@ export const INITIAL_CONTEXT: SessionContext = {
   promptLogin: false,
   callbackUrl: null,
   returnTo: null,
+  unauthorized: false,
   error: null,
 };
 

@@ -14,6 +14,11 @@ export interface SessionContext {
   callbackUrl: string | null;
   /** Where the next sign-in comes back to (an invitation's screen); else the landing page. */
   returnTo?: string | null;
+  /**
+   * The last session ended with a 401 (kept in storage, so a page load racing the sign-out knows
+   * it too): the guards send to the login page with the signed-out notice until the next sign-in.
+   */
+  unauthorized: boolean;
   error: string | null;
 }
 

@@ -4,6 +4,7 @@ import { linkTourMachine, type LinkTourOutput } from '../link-tour/link-tour.mac
 import { orderDays } from '../../domain/link-tour-search';
 import type { ListItem, ListKind, Order } from '../list/types';
 import type { NotifyEvent } from '../notify';
+import { LINK_TOAST } from './link-toast';
 
 /**
  * The create menu of a workspace. Orders: "Create tour from selected orders" (the create-tour
@@ -34,13 +35,32 @@ export interface TourActionsContext extends TourActionsInput {
 }
 
 export type TourActionsEvent =
-  { type: 'tours.select'; ids: string[]; rows: ListItem[] } | { type: 'tours.create' } | { type: 'tours.link' };
+  | { type: 'tours.select'; ids: string[]; rows: ListItem[] }
+  | { type: 'tours.create' }
+  | { type: 'tours.link' }
+  /** The "Tour created" toast's action: show that tour. */
+  | { type: 'tours.open'; displayId: string };
 
 /**
  * What changed, for the screen: the linked orders as the server holds them, or null when the list
  * must be loaded again (a new tour to show, or linked orders that could not be fetched).
  */
-export type TourActionsReport = { type: 'tours.changed'; orderIds: string[]; rows: Order[] | null };
+export type TourActionsReport =
+  | { type: 'tours.changed'; orderIds: string[]; rows: Order[] | null }
+  /** Show this tour (the screen navigates to it). */
+  | { type: 'tours.open'; displayId: string };
+
+/** The "Tour created" toast names the tour and offers to open it. */
+function createdNotice(output: CreateTourOutput): Omit<NotifyEvent, 'type'> {
+  const tour = output.created;
+  if (!tour) return { kind: 'success', message: TOUR_CREATED };
+  return {
+    kind: 'success',
+    message: TOUR_CREATED,
+    detail: `${tour.displayId} · ${tour.displayName}`,
+    action: { label: `Open ${tour.displayId}`, event: { type: 'tours.open', displayId: tour.displayId } },
+  };
+}
 
 type Outcome = { outcome: string; orderIds: string[]; orders: Order[] | null };
 
@@ -53,6 +73,13 @@ function freshRows(output: Outcome): Order[] | null {
 
 const displayIds = (context: TourActionsContext) =>
   context.rows.filter((row) => context.ids.includes(row.id)).map((row) => row.displayId);
+/** The tour all the selected orders are in already (each loaded and linked to it), else null. */
+function sharedTour(context: TourActionsContext): string | null {
+  const selected = (context.rows as Order[]).filter((row) => context.ids.includes(row.id));
+  const tours = new Set(selected.map((row) => row.tour?.id ?? null));
+  const [only] = tours;
+  return selected.length === context.ids.length && tours.size === 1 ? (only ?? null) : null;
+}
 const outcomeIs = (outcome: string) => (_: unknown, params: { output: { outcome: string } }) =>
   params.output.outcome === outcome;
 
@@ -81,6 +108,10 @@ export const tourActionsMachine = setup({
       rows: context.kind === 'orders' ? freshRows(params.output) : null,
     })),
     notify: emit((_, params: Omit<NotifyEvent, 'type'>) => ({ type: 'notify' as const, ...params })),
+    open: sendParent((_, params: { displayId: string }): TourActionsReport => ({
+      type: 'tours.open',
+      displayId: params.displayId,
+    })),
     logError: (_, params: { error: unknown }) => {
       console.error('[tour-actions]', params.error);
     },
@@ -90,6 +121,7 @@ export const tourActionsMachine = setup({
   context: ({ input }) => ({ ...input, ids: [], rows: [] }),
   on: {
     'tours.select': { actions: { type: 'select', params: ({ event }) => ({ ids: event.ids, rows: event.rows }) } },
+    'tours.open': { actions: { type: 'open', params: ({ event }) => event } },
   },
   initial: 'idle',
   states: {
@@ -119,7 +151,7 @@ export const tourActionsMachine = setup({
             guard: { type: 'created', params: ({ event }) => ({ output: event.output }) },
             target: 'idle',
             actions: [
-              { type: 'notify', params: { kind: 'success', message: TOUR_CREATED } },
+              { type: 'notify', params: ({ event }) => createdNotice(event.output) },
               { type: 'report', params: ({ event }) => ({ output: event.output as CreateTourOutput & Outcome }) },
             ],
           },
@@ -147,6 +179,7 @@ export const tourActionsMachine = setup({
           teamId: context.teamId,
           orderIds: context.ids,
           displayIds: displayIds(context),
+          linkedTo: sharedTour(context),
           ...orderDays(context.rows, context.ids, context.timezone, new Date()),
         }),
         onDone: [
@@ -159,6 +192,7 @@ export const tourActionsMachine = setup({
                 params: ({ event }) => ({
                   kind: 'success',
                   message: linkedMessage(event.output.orderIds.length, event.output.tour?.displayId ?? ''),
+                  id: LINK_TOAST,
                 }),
               },
               { type: 'report', params: ({ event }) => ({ output: event.output as LinkTourOutput & Outcome }) },

@@ -6,6 +6,7 @@ import { fieldOf, withInvalid, withoutInvalid, type InvalidEdits } from '../../d
 import type { Tour } from '../list/types';
 import type { NotifyEvent } from '../notify';
 import { listFields, type EditsReport } from '../detail/types';
+import { undoEditLabel } from '../../domain/undo-labels';
 
 /**
  * Tour edits (departure, prices, name) of one or several tours, saved as one batch. The change
@@ -150,7 +151,13 @@ export const tourEditMachine = setup({
           type: 'notify',
           kind: 'success',
           message,
-          action: { label: 'Undo', event: { type: 'history.undo' } },
+          action: {
+            label: undoEditLabel(
+              pending.items.map((i) => ({ change: i.typed, displayId: i.after.displayId })),
+              'tours',
+            ),
+            event: { type: 'history.undo' },
+          },
         });
       }
     }),

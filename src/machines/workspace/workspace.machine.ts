@@ -1,8 +1,7 @@
 import { enqueueActions, sendTo, setup } from 'xstate';
 import { filtersOfUrl, type ListFilters } from '../../domain/list-filters';
-import { checkpointOf, type EmailKind } from '../../domain/email-recipients';
+import type { EmailKind } from '../../domain/email-recipients';
 import { screenScope } from '../../domain/nav-scope';
-import { selectedItems } from '../../domain/selection-rules';
 import { bulkStatusMachine, bulkStatusMachines } from '../bulk-status/bulk-status.machine';
 import { detailMachine, detailMachines } from '../detail/detail.machine';
 import { emailSendMachine } from '../email-send/email-send.machine';
@@ -12,9 +11,11 @@ import { listFiltersMachine } from '../list-filters/list-filters.machine';
 import { fromChanges } from '../list/items';
 import { listMachine, listMachines } from '../list/list.machine';
 import { feedOf, LIVE_ROUTES, liveFeed, logFeedError, routeLive, type LiveRoute } from '../live/workspace-routes';
-import type { ListItem, ListRow, Order, PatchRow } from '../list/types';
+import type { ListItem, ListRow, PatchRow } from '../list/types';
 import { selectionMachine } from '../selection/selection.machine';
 import { tourActionsMachine } from '../tour-actions/tour-actions.machine';
+import { shareSelection, showQueued } from './child-messages';
+import { countsLease } from './counts-lease';
 import type { WorkspaceContext, WorkspaceEvent, WorkspaceInput } from './types';
 
 /**
@@ -30,6 +31,7 @@ import type { WorkspaceContext, WorkspaceEvent, WorkspaceInput } from './types';
  *   emailSend    customer e-mails (orders): dialogs, flags, sending    -> list, panel, orderEmails
  *   orderEmails  the open order's e-mails, followed until delivered    -> panel
  *   exporter     "Export CSV" of the current view
+ *   countsLease  while the screen lives, the navigation totals count its list's scope
  *   liveFeed     changes anybody makes (the session's live stream)    -> list, panel, orderEmails
  *
  * Navigation (filters into the URL) is the provided `navigate` action: the URL comes in as input
@@ -65,13 +67,15 @@ export const workspaceMachine = setup({
     orderEmails: orderEmailsMachine,
     exporter: exportMachine,
     liveFeed,
+    countsLease,
   },
   /** 0: the navigation totals (a dozen requests) follow in a task of their own, after the change. */
   delays: { afterChange: 0 },
   actions: {
     followLive: enqueueActions(({ context, enqueue }, p: LiveRoute) => routeLive(context, p, enqueue)),
     /** Provided by the page: goes to the URL's query (a new history entry, or in place). */
-    navigate: (_, params: { search: string; replace: boolean }) => {
+    /** `pathname`: another screen (a toast's "Open T-000123"); none: this screen's query. */
+    navigate: (_, params: { search: string; replace: boolean; pathname?: string }) => {
       console.error(`[workspace] navigate(${params.search}) was not provided`);
     },
     toFilters: sendTo('filters', (_, params: { search: string }) => ({ type: 'url.changed' as const, ...params })),
@@ -90,36 +94,10 @@ export const workspaceMachine = setup({
       enqueue.sendTo('detail', params.openId ? { type: 'detail.open', id: params.openId } : { type: 'detail.close' });
       if (context.kind === 'orders') enqueue.sendTo('orderEmails', { type: 'emails.show', orderId: params.openId });
     }),
-    /** Bulk status and tour actions act on the selection as loaded (ids, versions, departures). */
-    shareSelection: enqueueActions(({ context, enqueue }) => {
-      const rows = selectedItems(context.items, context.selectedIds);
-      const versions = new Map(rows.map((row) => [row.id, row.version]));
-      enqueue.sendTo('bulkStatus', {
-        type: 'bulk.select',
-        rows: context.selectedIds.map((id) => ({ id, version: versions.get(id) })),
-      });
-      enqueue.sendTo('tourActions', { type: 'tours.select', ids: context.selectedIds, rows });
-      if (context.kind !== 'orders') return;
-      const open = context.items.find((item) => item.id === context.openId) as Order | undefined;
-      enqueue.sendTo('emailSend', { type: 'email.select', selected: rows as Order[], open: open ?? null });
-    }),
-    /** Queued e-mails: their checkpoint shows at once (the server sets it when the message is sent). */
-    showQueued: enqueueActions(({ context, enqueue }, params: { kind: EmailKind; orderIds: string[] }) => {
-      const checkpoint = checkpointOf(params.kind);
-      const queued = new Set(params.orderIds);
-      const rows: PatchRow[] = context.items
-        .filter((item) => queued.has(item.id))
-        .map((item) => {
-          const checks = (item as Order).emailCheckpoints;
-          return checkpoint ? { id: item.id, emailCheckpoints: { ...checks, [checkpoint]: true } } : { id: item.id };
-        });
-      if (checkpoint) enqueue.sendTo('list', { type: 'list.patch', rows });
-      // the panel shows one order: its row, if it was among them (loaded or not)
-      const open = context.openId;
-      if (open && queued.has(open))
-        enqueue.sendTo('detail', { type: 'detail.patch', rows: [rows.find((r) => r.id === open) ?? { id: open }] });
-      enqueue.sendTo('orderEmails', { type: 'emails.refresh' });
-    }),
+    shareSelection: enqueueActions(({ context, enqueue }) => shareSelection(context, enqueue)),
+    showQueued: enqueueActions(({ context, enqueue }, p: { kind: EmailKind; orderIds: string[] }) =>
+      showQueued(context, p, enqueue),
+    ),
     patchList: sendTo('list', (_, params: { rows: PatchRow[] }) => ({
       type: 'list.patch' as const,
       rows: params.rows,
@@ -137,10 +115,11 @@ export const workspaceMachine = setup({
       if (context.navCounts) enqueue.sendTo(context.navCounts, { type: 'counts.refresh' }, { delay: 'afterChange' });
     }),
     /** The navigation totals count what the list shows: its range and filters, from now on. */
-    countFilters: enqueueActions(({ context, enqueue }, params: { filters: ListFilters }) => {
+    countFilters: enqueueActions(({ context, enqueue, self }, params: { filters: ListFilters }) => {
       if (!context.navCounts) return;
       const scope = screenScope(context.kind, params.filters, context.timezone, context.now);
-      enqueue.sendTo(context.navCounts, { type: 'counts.refresh', scope }, { delay: 'afterChange' });
+      const refresh = { type: 'counts.refresh' as const, scope, owner: self.sessionId };
+      enqueue.sendTo(context.navCounts, refresh, { delay: 'afterChange' });
     }),
     logError: (_, params: { error: unknown }) => {
       console.error('[workspace]', params.error);
@@ -211,7 +190,11 @@ export const workspaceMachine = setup({
     {
       id: 'emailSend',
       src: 'emailSend',
-      input: ({ context }) => ({ teamId: context.teamId, countryCode: context.countryCode }),
+      input: ({ context }) => ({
+        teamId: context.teamId,
+        countryCode: context.countryCode,
+        timezone: context.timezone,
+      }),
       onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
     },
     {
@@ -231,6 +214,12 @@ export const workspaceMachine = setup({
       onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
     },
     { id: 'liveFeed', src: 'liveFeed', input: feedOf, onError: { actions: logFeedError } },
+    {
+      id: 'countsLease',
+      src: 'countsLease',
+      input: ({ context, self }) => ({ navCounts: context.navCounts, owner: self.sessionId }),
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
   ],
   on: {
     ...LIVE_ROUTES,
@@ -270,6 +259,16 @@ export const workspaceMachine = setup({
         ],
       },
     ],
+    'tours.open': {
+      actions: {
+        type: 'navigate',
+        params: ({ event }) => ({
+          pathname: '/tours',
+          search: `?dates=all&q=${encodeURIComponent(event.displayId)}`,
+          replace: false,
+        }),
+      },
+    },
     'detail.edited': { actions: { type: 'patchList', params: ({ event }) => event } },
     'email.queued': { actions: { type: 'showQueued', params: ({ event }) => event } },
     // delivered: the server has set the checkpoint and logged the e-mail; the panel shows both

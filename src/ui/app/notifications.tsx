@@ -1,20 +1,27 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { AnyActorRef, AnyEventObject } from 'xstate';
-import type { NotifyEvent } from '../../machines/notify';
+import type { NotifyCloseEvent, NotifyEvent } from '../../machines/notify';
 import { selectLive } from '../../machines/session/selectors';
-import { showNotification } from '../toaster';
+import { closeNotification, showNotification } from '../toaster';
 import { AppContext, SessionContext } from './actors';
 
 interface Notifier {
-  on(type: 'notify', handler: (event: NotifyEvent) => void): { unsubscribe(): void };
+  /** Every emitted event: the toasts' (`notify`, `notify.close`) are shown, the rest are not ours. */
+  on(type: '*', handler: (event: NotifyEvent | NotifyCloseEvent | { type: string }) => void): { unsubscribe(): void };
   send(event: AnyEventObject): void;
 }
+
+const isNotice = (e: { type: string }): e is NotifyEvent => e.type === 'notify';
+const isClose = (e: { type: string }): e is NotifyCloseEvent => e.type === 'notify.close';
 
 /** Renders an actor's `notify` events as toasts for as long as the calling component lives. */
 export function useNotifications(actor: Notifier): void {
   useEffect(() => {
-    const subscription = actor.on('notify', (notice) => showNotification(notice, (event) => actor.send(event)));
+    const subscription = actor.on('*', (event) => {
+      if (isNotice(event)) showNotification(event, (reply) => actor.send(reply));
+      else if (isClose(event)) closeNotification(event.id);
+    });
     return () => subscription.unsubscribe();
   }, [actor]);
 }

@@ -11,16 +11,19 @@ interface ModalProps {
   footer: ReactNode;
   /** `alertdialog` for a question before something is lost. */
   role?: 'dialog' | 'alertdialog';
+  /** `lg` for a dialog that shows a document (an e-mail's preview). */
+  size?: 'md' | 'lg';
 }
 
 /** A centred dialog open for as long as it is rendered: title, body and footer (the machine shows or hides it). */
-export function Modal({ testId, title, onClose, children, footer, role = 'dialog' }: ModalProps) {
+export function Modal({ testId, title, onClose, children, footer, role = 'dialog', size = 'md' }: ModalProps) {
   return (
     <Dialog.Root
       recipe={dialogSlotRecipe}
       role={role}
       open
       placement="center"
+      size={size}
       onOpenChange={(details) => !details.open && onClose()}
     >
       <Portal>

@@ -1,8 +1,14 @@
-import { Alert, Button, chakra, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, chakra, Grid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { Fragment } from 'react';
+import { otaLabel } from '../../../shared/otas';
 import type { OtaAccountsActorRef } from '../../machines/onboarding/selectors';
 
-/** The team's OTA e-mail accounts as checkboxes (onboarding stage 5 and the OTA dialog). */
+/**
+ * The team's OTA e-mail accounts (onboarding stage 5 and the OTA dialog): one row per OTA, a
+ * checkbox to use it and its address, which the person may type (their own inbox rather than the
+ * one made up from the contact's domain). The machine checks the addresses on save.
+ */
 export function OtaAccountsForm({ actor }: { actor: OtaAccountsActorRef }) {
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
@@ -29,24 +35,36 @@ export function OtaAccountsForm({ actor }: { actor: OtaAccountsActorRef }) {
           OTA accounts
         </chakra.legend>
         {available.length === 0 && <Text color="fg.muted">This team has no OTA e-mail accounts yet.</Text>}
-        <Stack gap="1">
+        <Grid templateColumns="auto 4.5rem minmax(0, 1fr)" gap="2" alignItems="center">
           {available.map((a) => (
-            <chakra.label key={a.email} display="flex" gap="2" alignItems="center">
+            // keyed by OTA: typing changes the address, not the row
+            <Fragment key={a.ota}>
               <input
                 type="checkbox"
+                aria-label={`Use ${a.email} (${otaLabel(a.ota)})`}
                 checked={selected.includes(a.email)}
                 disabled={!canToggle}
                 onChange={() => actor.send({ type: 'ota.toggle', email: a.email })}
               />
-              <span>
-                {a.email}{' '}
-                <Text as="span" color="fg.muted">
-                  ({a.ota})
-                </Text>
-              </span>
-            </chakra.label>
+              <Text as="span" fontWeight="medium">
+                {otaLabel(a.ota)}
+              </Text>
+              <chakra.input
+                type="email"
+                aria-label={`${otaLabel(a.ota)} inbox address`}
+                value={a.email}
+                disabled={!canToggle}
+                onChange={(e) => actor.send({ type: 'ota.address', ota: a.ota, email: e.target.value })}
+                h="8"
+                px="2"
+                borderWidth="1px"
+                borderRadius="md"
+                bg="bg"
+                minW="0"
+              />
+            </Fragment>
           ))}
-        </Stack>
+        </Grid>
       </chakra.fieldset>
       {error && (
         <Alert.Root status="error">

@@ -4,7 +4,15 @@ import { useSelector } from '@xstate/react';
 import { formatDateTime } from '../../domain/format';
 import type { GlobalDialogsActorRef } from '../../machines/global-dialogs/selectors';
 
-/** The timezone mismatch alert: the team's and the browser's zones, and the team's time. */
+/**
+ * The timezone mismatch alert: the team's and the browser's zones, and the team's time.
+ *
+ * It may open while another modal dialog opens (the settings dialog on `/setting`): each modal
+ * marks everything outside itself aria-hidden, and a dialog opening a frame later would hide the
+ * alert, leaving a screen reader nothing to read. Its positioner is an assertive live region, which
+ * no modal hides; the alert itself hides the rest while open and gives it back when it closes,
+ * focus returning to the dialog beneath when there is one.
+ */
 export function TimezoneAlert({ actor }: { actor: GlobalDialogsActorRef }) {
   const open = useSelector(actor, (s) => s.matches({ timezone: 'open' }));
   const team = useSelector(actor, (s) => s.context.teamTimezone);
@@ -18,10 +26,11 @@ export function TimezoneAlert({ actor }: { actor: GlobalDialogsActorRef }) {
       open={open}
       onOpenChange={(e) => !e.open && close()}
       placement="center"
+      finalFocusEl={dialogBeneath}
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner aria-live="assertive">
           <Dialog.Content>
             <Dialog.Header>
               <Dialog.Title>Timezone mismatch</Dialog.Title>
@@ -46,4 +55,9 @@ export function TimezoneAlert({ actor }: { actor: GlobalDialogsActorRef }) {
       </Portal>
     </Dialog.Root>
   );
+}
+
+/** The modal dialog left open under the alert, if any: focus goes back into it. */
+function dialogBeneath(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[role="dialog"][aria-modal="true"][data-state="open"]');
 }

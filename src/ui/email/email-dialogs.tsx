@@ -20,6 +20,7 @@ import {
   type EmailSendActorRef,
 } from '../../machines/email-send/selectors';
 import { Modal } from '../dialogs/modal';
+import { DepartedOrders, MessagePreview, RecipientList } from './email-preview';
 import { GuidePicker } from './guide-picker';
 
 const TITLES: Record<EmailKind, string> = {
@@ -43,7 +44,10 @@ const SHOWN_PER_REASON = 10;
 /** Who is left out, one line per reason: the first display ids and how many more. */
 function leftOutByReason(leftOut: ReturnType<typeof selectRecipients>['leftOut']) {
   const groups = new Map<LeftOutReason, string[]>();
-  for (const { order, reason } of leftOut) groups.set(reason, [...(groups.get(reason) ?? []), order.displayId]);
+  for (const { order, reason } of leftOut) {
+    // departed orders have a block of their own, with the tick that keeps them
+    if (reason !== 'DEPARTED') groups.set(reason, [...(groups.get(reason) ?? []), order.displayId]);
+  }
   return [...groups].map(([reason, all]) => ({
     reason,
     ids: all.slice(0, SHOWN_PER_REASON),
@@ -77,6 +81,7 @@ function SendDialog({ email }: { email: EmailSendActorRef }) {
     <Modal
       testId={dialogId(kind, orders.length)}
       title={`${TITLES[kind]}: ${about}`}
+      size="lg"
       onClose={cancel}
       footer={
         <>
@@ -93,7 +98,9 @@ function SendDialog({ email }: { email: EmailSendActorRef }) {
         <Text role="status">
           {to.length} {to.length === 1 ? 'customer' : 'customers'} will receive it.
         </Text>
-        {leftOut.length > 0 && (
+        <RecipientList email={email} />
+        <DepartedOrders email={email} />
+        {leftOut.some((l) => l.reason !== 'DEPARTED') && (
           <Stack gap="1" data-testid="left-out">
             <Text fontWeight="bold">Left out</Text>
             <chakra.ul m="0" ps="4">
@@ -118,6 +125,7 @@ function SendDialog({ email }: { email: EmailSendActorRef }) {
         )}
         {kind === 'INFORMATION' && <InfoFields email={email} />}
         {kind === 'CANCELLATION' && <TextField email={email} field="reason" label="Reason" multiline />}
+        <MessagePreview email={email} />
       </Stack>
     </Modal>
   );

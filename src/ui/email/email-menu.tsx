@@ -1,7 +1,7 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { EmailKind } from '../../domain/email-recipients';
-import { selectCanStart, type EmailSendActorRef } from '../../machines/email-send/selectors';
+import { selectCanStart, selectOffReason, type EmailSendActorRef } from '../../machines/email-send/selectors';
 
 const ITEMS: Array<{ kind: EmailKind; label: string }> = [
   { kind: 'CONFIRMATION', label: 'Send confirmation' },
@@ -24,13 +24,30 @@ export function EmailMenu({ email, target }: { email: EmailSendActorRef; target:
         <Menu.Positioner>
           <Menu.Content minW="200px">
             {ITEMS.map((item) => (
-              <Menu.Item key={item.kind} value={item.kind}>
-                {item.label}
-              </Menu.Item>
+              <EmailMenuItem key={item.kind} email={email} {...item} />
             ))}
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
     </Menu.Root>
+  );
+}
+
+/** A kind the team's country has not enabled is shown off, saying so (the flags as the machine last read them). */
+function EmailMenuItem({ email, kind, label }: { email: EmailSendActorRef; kind: EmailKind; label: string }) {
+  const off = useSelector(email, selectOffReason(kind));
+  return (
+    <Menu.Item value={kind} disabled={off !== null} height="auto" minH="1.7rem">
+      {off === null ? (
+        label
+      ) : (
+        <Stack gap="0" py="1">
+          <Text>{label}</Text>
+          <Text textStyle="xs" color="fg.muted">
+            {off}
+          </Text>
+        </Stack>
+      )}
+    </Menu.Item>
   );
 }

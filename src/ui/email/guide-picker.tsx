@@ -1,5 +1,6 @@
 import { chakra, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { languageName } from '../../domain/display-names';
 import type { GuideSearchActorRef, PickedGuide } from '../../machines/guide-search/selectors';
 
 /** Search guides as you type and pick one (a radio group): the guide search machine, rendered. */
@@ -39,7 +40,7 @@ export function GuidePicker({ guides: search, picked }: { guides: GuideSearchAct
           >
             <Text fontWeight="bold">{guide.name}</Text>
             <Text fontSize="xs" color="fg.muted">
-              {guide.languages.join(', ')} · {guide.location}
+              {guide.languages.map(languageName).join(', ')} · {guide.location}
             </Text>
           </chakra.button>
         ))}

@@ -6,6 +6,7 @@ import {
   selectDateRange,
   selectDefaultSort,
   selectFilterValues,
+  selectCanReset,
   selectIsActive,
   selectNotices,
   selectSearchBox,
@@ -21,12 +22,15 @@ const sortLabel = (sort: OrderSort) => SORT_LABELS[sort];
 const BASIS_LABELS: Record<DateBasis, string> = { departure: 'Departing', booking: 'Booked' };
 const basisLabel = (basis: DateBasis) => BASIS_LABELS[basis];
 
-/** Date range (and which date it filters on), OTA, status, search and sort of the list: the screen's filters machine, rendered. */
+/**
+ * Date range (and which date it filters on), OTA, status, search and sort of the list: the screen's
+ * filters machine, rendered. One row at 1280 px with the panel open: the search box takes the room
+ * left, and whether a search is active sits with the list's count (`FilterStatus`).
+ */
 export function FilterBar({ kind, filters: actor }: { kind: ListKind; filters: ListFiltersActorRef }) {
   const filters = useSelector(actor, selectFilterValues);
   const defaultSort = useSelector(actor, selectDefaultSort);
   const notices = useSelector(actor, selectNotices);
-  const active = useSelector(actor, selectIsActive);
   const picker = useSelector(actor, selectDateRange);
   const search = useSelector(actor, selectSearchBox);
 
@@ -69,26 +73,6 @@ export function FilterBar({ kind, filters: actor }: { kind: ListKind; filters: L
           optionLabel={sortLabel}
           onChange={(sort) => actor.send({ type: 'filters.set', patch: { sort: sort ?? defaultSort } })}
         />
-        {active && (
-          <HStack gap="1">
-            <Text
-              as="span"
-              fontSize="xs"
-              fontWeight="bold"
-              px="2"
-              py="0.5"
-              borderRadius="full"
-              bg="colorPalette.subtle"
-              color="colorPalette.fg"
-              role="status"
-            >
-              Search active
-            </Text>
-            <Button size="xs" variant="ghost" onClick={() => actor.send({ type: 'filters.reset' })}>
-              Reset
-            </Button>
-          </HStack>
-        )}
       </HStack>
       {notices.length > 0 && (
         <HStack
@@ -111,5 +95,35 @@ export function FilterBar({ kind, filters: actor }: { kind: ListKind; filters: L
         </HStack>
       )}
     </Box>
+  );
+}
+
+/** "Search active" when SPEC section 4 says so, and Reset whenever the filters differ from the defaults. */
+export function FilterStatus({ filters: actor }: { filters: ListFiltersActorRef }) {
+  const active = useSelector(actor, selectIsActive);
+  const canReset = useSelector(actor, selectCanReset);
+  if (!canReset) return null;
+  return (
+    <HStack gap="1">
+      {active && (
+        <Text
+          as="span"
+          fontSize="xs"
+          fontWeight="bold"
+          px="2"
+          py="0.5"
+          borderRadius="full"
+          bg="colorPalette.subtle"
+          color="colorPalette.fg"
+          whiteSpace="nowrap"
+          role="status"
+        >
+          Search active
+        </Text>
+      )}
+      <Button size="xs" variant="ghost" onClick={() => actor.send({ type: 'filters.reset' })}>
+        Reset
+      </Button>
+    </HStack>
   );
 }

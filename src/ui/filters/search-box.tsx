@@ -39,7 +39,11 @@ export function SearchBox({ kind, search }: { kind: ListKind; search: FiltersSea
       onKeyDown={(e) => e.key === 'Enter' && search.send({ type: 'search.submit' })}
       h="8"
       px="2"
-      minW="20rem"
+      // takes the room the other filters leave, so the bar stays one row at 1280 px with the
+      // panel open, even with the range set aside while searching
+      flex="1 1 7rem"
+      minW="7rem"
+      maxW="24rem"
       borderWidth="1px"
       borderRadius="md"
       bg="bg"

@@ -23,7 +23,7 @@ function totalOf(totals: NavCountsContext['totals'], to: string): number | null 
   return totals[area][to.split('/')[2] ?? 'all'];
 }
 
-/** The query a link carries: the range and filters its total counts, so the list it opens shows that total. */
+/** The query a link carries: the range and filters its total counts (never a search: nav-scope.ts). */
 function useLinkSearch(counts: NavCountsRef | undefined, link: NavItem): string {
   const area = link.count ? null : areaOf(link.to);
   return useSelector(counts, (s) => (s && area ? areaSearch(s.context.scope, area) : ''));
@@ -82,7 +82,8 @@ function Item({ link, nested }: { link: NavItem; nested?: boolean }) {
 
 /**
  * Every area of the app with its view sub-links and, for orders and tours, their totals: those
- * of the range and filters of the list on screen, which their links keep.
+ * of the list on screen (its range, filters and search; its links keep all but the search), else
+ * of the default month.
  */
 export function SideNav() {
   const isPlatformAdmin = SessionContext.useSelector(selectIsPlatformAdmin);

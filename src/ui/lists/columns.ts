@@ -18,19 +18,39 @@ export interface Column {
   rank: number;
 }
 
-export const COLUMNS: Record<ListKind, readonly Column[]> = {
-  orders: [
-    { key: 'order', title: 'Order', min: 84, grow: 0, rank: 1 },
-    { key: 'ota', title: 'OTA', min: 56, grow: 0, rank: 7 },
-    { key: 'otaOrder', title: 'OTA order', min: 104, grow: 0, rank: 6 },
-    { key: 'time', title: 'Time', min: 44, grow: 0, rank: 2 },
-    { key: 'customer', title: 'Customer', min: 112, grow: 1, rank: 5 },
-    { key: 'product', title: 'Product', min: 144, grow: 2, rank: 3 },
-    { key: 'qty', title: 'Qty', min: 32, grow: 0, rank: 8 },
-    { key: 'status', title: 'Status', min: 116, grow: 0, rank: 4 },
-    { key: 'tour', title: 'Tour', min: 72, grow: 0, rank: 9 },
-    { key: 'emails', title: 'E-mails', min: 120, grow: 0, rank: 10 },
-  ],
+/**
+ * The columns a list is laid out with: its kind's, or on "Orders with issues" the orders' with
+ * each order's issue next to its id.
+ */
+export type ListLayout = ListKind | 'issues';
+
+export const layoutOf = (kind: ListKind, view: string | null): ListLayout =>
+  kind === 'orders' && view === 'issues' ? 'issues' : kind;
+
+// the OTA order id is what customers quote on the phone: it stays with the order's own id
+const ORDER_COLUMNS: readonly Column[] = [
+  { key: 'order', title: 'Order', min: 84, grow: 0, rank: 1 },
+  { key: 'ota', title: 'OTA', min: 56, grow: 0, rank: 7 },
+  { key: 'otaOrder', title: 'OTA order', min: 104, grow: 0, rank: 2 },
+  { key: 'time', title: 'Time', min: 44, grow: 0, rank: 3 },
+  { key: 'customer', title: 'Customer', min: 112, grow: 1, rank: 6 },
+  { key: 'product', title: 'Product', min: 144, grow: 2, rank: 4 },
+  { key: 'qty', title: 'Qty', min: 32, grow: 0, rank: 8 },
+  { key: 'status', title: 'Status', min: 116, grow: 0, rank: 5 },
+  { key: 'tour', title: 'Tour', min: 72, grow: 0, rank: 9 },
+  { key: 'emails', title: 'E-mails', min: 120, grow: 0, rank: 10 },
+];
+
+/** The issue right after the ids, kept before everything but them. */
+const ISSUE_COLUMNS: readonly Column[] = [
+  ...ORDER_COLUMNS.slice(0, 3).map((c) => (c.key === 'ota' ? { ...c, rank: c.rank + 1 } : c)),
+  { key: 'issue', title: 'Issue', min: 176, grow: 2, rank: 3 },
+  ...ORDER_COLUMNS.slice(3).map((c) => ({ ...c, rank: c.rank + 1 })),
+];
+
+export const COLUMNS: Record<ListLayout, readonly Column[]> = {
+  orders: ORDER_COLUMNS,
+  issues: ISSUE_COLUMNS,
   tours: [
     { key: 'tour', title: 'Tour', min: 72, grow: 0, rank: 1 },
     { key: 'name', title: 'Name', min: 140, grow: 1.6, rank: 2 },
@@ -72,7 +92,7 @@ function bands(columns: readonly Column[]) {
  * Rules for the list's `css` (the list is the query container): below each band's width its
  * column is hidden and the grid's tracks are the shown columns'. The first three ranks always show.
  */
-export function columnRules(kind: ListKind, rowSelector: string): Record<string, unknown> {
+export function columnRules(kind: ListLayout, rowSelector: string): Record<string, unknown> {
   const all = bands(COLUMNS[kind]);
   const always = 3;
   const rules: Record<string, unknown> = {

@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import type { HeaderRow } from '../../domain/date-groups';
 import { formatDay, formatTime } from '../../domain/format';
+import { issueLabel } from '../../domain/list-views';
 import { statusLabel } from '../../domain/statuses';
 import type { ListItem, ListKind, Order, Tour } from '../../machines/list/types';
-import { cellClass, columnRules, COLUMN_GAP, ROW_PADDING } from './columns';
+import { cellClass, columnRules, COLUMN_GAP, ROW_PADDING, type ListLayout } from './columns';
 
 /**
  * The rows of the virtual list: plain elements with shared styles, nothing heavy per row, so
@@ -27,7 +28,7 @@ export const rowDomId = (kind: ListKind, id: string) => `${kind}-row-${id}`;
  * into view then carries one inline property (its offset), and the browser resolves the styles of
  * its cells once for all of them instead of once per element.
  */
-function listRules(kind: ListKind) {
+function listRules(kind: ListLayout) {
   return {
     containerType: 'inline-size',
     // a row scrolled into view (by the browser, or a test) lands below the pinned headers
@@ -73,9 +74,10 @@ function listRules(kind: ListKind) {
   } as const;
 }
 
-/** For the list's `css`, one object per kind (so the style sheet is written once). */
-export const LIST_RULES: Record<ListKind, ReturnType<typeof listRules>> = {
+/** For the list's `css`, one object per layout (so the style sheet is written once). */
+export const LIST_RULES: Record<ListLayout, ReturnType<typeof listRules>> = {
   orders: listRules('orders'),
+  issues: listRules('issues'),
   tours: listRules('tours'),
 };
 
@@ -96,8 +98,20 @@ function sentEmails(checks: Order['emailCheckpoints']): string {
   return sent.filter(Boolean).join(' · ');
 }
 
-function OrderCells({ order, timezone }: { order: Order; timezone: string }) {
+/** The issue cell of "Orders with issues": why the order is there, judged at the screen's clock. */
+function IssueCell({ order, now }: { order: Order; now: number }) {
+  const issue = issueLabel(order, new Date(now)) ?? '';
+  return (
+    <span role="gridcell" className={cls('issue')} title={issue} data-issue>
+      {issue}
+    </span>
+  );
+}
+
+function OrderCells({ order, timezone, issuesAt }: { order: Order; timezone: string; issuesAt: number | null }) {
   const product = `${order.product.route} · ${order.product.pack || order.product.id}`;
+  // a long name shows whole in its tooltip, with the address it is known by
+  const customer = order.customer.email ? `${order.customer.name} · ${order.customer.email}` : order.customer.name;
   return (
     <>
       <span role="gridcell" className={cls('order', 'strong')}>
@@ -106,13 +120,14 @@ function OrderCells({ order, timezone }: { order: Order; timezone: string }) {
       <span role="gridcell" className={cls('ota')}>
         {order.ota}
       </span>
-      <span role="gridcell" className={cls('otaOrder')}>
+      <span role="gridcell" className={cls('otaOrder')} title={order.otaOrderId}>
         {order.otaOrderId}
       </span>
+      {issuesAt !== null && <IssueCell order={order} now={issuesAt} />}
       <span role="gridcell" className={cls('time')}>
         {formatTime(order.departureAt, timezone)}
       </span>
-      <span role="gridcell" className={cls('customer')} title={order.customer.email}>
+      <span role="gridcell" className={cls('customer')} title={customer}>
         {order.customer.name}
       </span>
       <span role="gridcell" className={cls('product')} title={product}>
@@ -164,9 +179,11 @@ interface ItemRowProps extends RowState {
   kind: ListKind;
   item: ListItem;
   timezone: string;
+  /** On "Orders with issues": the screen's clock, which each row's issue is judged at; else null. */
+  issuesAt: number | null;
 }
 
-export const ItemRowView = memo(function ItemRowView({ kind, item, timezone, ...state }: ItemRowProps) {
+export const ItemRowView = memo(function ItemRowView({ kind, item, timezone, issuesAt, ...state }: ItemRowProps) {
   return (
     <div
       role="row"
@@ -179,7 +196,7 @@ export const ItemRowView = memo(function ItemRowView({ kind, item, timezone, ...
       style={{ top: state.start }}
     >
       {kind === 'orders' ? (
-        <OrderCells order={item as Order} timezone={timezone} />
+        <OrderCells order={item as Order} timezone={timezone} issuesAt={issuesAt} />
       ) : (
         <TourCells tour={item as Tour} timezone={timezone} />
       )}

@@ -28,7 +28,7 @@ import {
   type ListActorRef,
 } from '../../machines/list/selectors';
 import { selectFocusId, selectSelectedIds, type SelectionActorRef } from '../../machines/selection/selectors';
-import { cellClass, COLUMNS } from './columns';
+import { cellClass, COLUMNS, type ListLayout } from './columns';
 import { selectionKey } from './list-keys';
 import { HEAD_HEIGHT, HEADER_HEIGHT, HeaderRowView, ItemRowView, LIST_RULES, ROW_HEIGHT, rowDomId } from './list-rows';
 import { EmptyRow, FailedRow, MoreFailedBar, SkeletonRows } from './list-states';
@@ -66,6 +66,7 @@ interface VirtualRowsProps {
   selected: ReadonlySet<string>;
   focusId: string | null;
   timezone: string;
+  issuesAt: number | null;
 }
 
 /**
@@ -73,7 +74,15 @@ interface VirtualRowsProps {
  * the list's frame, toolbar or selectors. The virtualizer's callbacks change only with the rows,
  * since a new `getItemKey` makes it measure every row again.
  */
-const VirtualRows = memo(function VirtualRows({ kind, rows, scroller, selected, focusId, timezone }: VirtualRowsProps) {
+const VirtualRows = memo(function VirtualRows({
+  kind,
+  rows,
+  scroller,
+  selected,
+  focusId,
+  timezone,
+  issuesAt,
+}: VirtualRowsProps) {
   const estimateSize = useCallback((index: number) => (rows[index]?.header ? HEADER_HEIGHT : ROW_HEIGHT), [rows]);
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   const headerIndexes = useMemo(() => rows.flatMap((r, i) => (r.header ? [i] : [])), [rows]);
@@ -168,6 +177,7 @@ const VirtualRows = memo(function VirtualRows({ kind, rows, scroller, selected, 
             kind={kind}
             item={row.item}
             timezone={timezone}
+            issuesAt={issuesAt}
             index={v.index}
             start={v.start - HEAD_HEIGHT}
             focused={row.id === focusId}
@@ -181,9 +191,13 @@ const VirtualRows = memo(function VirtualRows({ kind, rows, scroller, selected, 
 
 interface VirtualListProps {
   kind: ListKind;
+  /** Its columns: the kind's, or the issues' on "Orders with issues". */
+  layout: ListLayout;
   list: ListActorRef;
   selection: SelectionActorRef;
   timezone: string;
+  /** On "Orders with issues": the screen's clock, which each row's issue is judged at. */
+  issuesAt: number | null;
 }
 
 /**
@@ -191,7 +205,7 @@ interface VirtualListProps {
  * and the rows inside it, the focus row named by `aria-activedescendant` (DOM focus stays on the
  * grid, so recycled row elements never lose it). Renders the list and selection machines.
  */
-export function VirtualList({ kind, list, selection, timezone }: VirtualListProps) {
+export function VirtualList({ kind, layout, list, selection, timezone, issuesAt }: VirtualListProps) {
   // a page or a patch of a thousand rows re-renders the list in a task of its own (concurrent,
   // after the event that brought it), not in the same task as the event and its toast
   const rows = useDeferredValue(useSelector(list, selectRows));
@@ -230,6 +244,14 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
     },
     [selection],
   );
+
+  // a shift-click extends the selection of rows, not the page's text selection across them
+  // (the grid still takes the focus the prevented mousedown would have given it)
+  const onMouseDown = useCallback((event: MouseEvent<HTMLDivElement>) => {
+    if (!event.shiftKey || !(event.target as HTMLElement).closest('[data-row-id]')) return;
+    event.preventDefault();
+    event.currentTarget.focus({ preventScroll: true });
+  }, []);
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
@@ -285,9 +307,10 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
         _focusVisible={{ boxShadow: 'inset 0 0 0 2px #006685' }}
         // opaque, so the browser scrolls it on the compositor instead of repainting it each frame
         bg="bg"
-        css={LIST_RULES[kind]}
+        css={LIST_RULES[layout]}
         onScroll={reportScroll}
         onClick={onClick}
+        onMouseDown={onMouseDown}
         onKeyDown={onKeyDown}
       >
         <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 2 }}>
@@ -300,7 +323,7 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
             bg="bg"
             borderBottom="1px solid #E1F4FF"
           >
-            {COLUMNS[kind].map((c) => (
+            {COLUMNS[layout].map((c) => (
               <span role="columnheader" key={c.key} className={cellClass(c.key)}>
                 {c.title}
               </span>
@@ -318,6 +341,7 @@ export function VirtualList({ kind, list, selection, timezone }: VirtualListProp
             selected={selected}
             focusId={focusId}
             timezone={timezone}
+            issuesAt={issuesAt}
           />
         )}
       </Box>

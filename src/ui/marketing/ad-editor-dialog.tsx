@@ -11,11 +11,13 @@ import {
   selectFileName,
   selectImageAddress,
   selectIsNew,
+  selectLeaveGuard,
   selectReading,
   selectRefusal,
   selectSaving,
   type AdEditorActorRef,
 } from '../../machines/ad-editor/selectors';
+import { LeaveQuestion } from '../dialogs/leave-question';
 import { Modal } from '../dialogs/modal';
 import { AdImage } from './ad-image';
 import { FormField } from './form-field';
@@ -29,50 +31,54 @@ export function AdEditorDialog({ editor }: { editor: AdEditorActorRef }) {
   const canSave = useSelector(editor, selectCanSave);
   const canCancel = useSelector(editor, selectCanCancel);
   const saving = useSelector(editor, selectSaving);
+  const leaveGuard = useSelector(editor, selectLeaveGuard);
   const change = (field: 'title' | 'linkUrl' | 'imageUrl') => (value: string) =>
     editor.send({ type: 'editor.change', field, value });
   return (
-    <Modal
-      testId="ad-editor"
-      title={isNew ? 'New advertisement' : 'Edit advertisement'}
-      onClose={() => editor.send({ type: 'editor.cancel' })}
-      footer={
-        <>
-          <Button variant="outline" disabled={!canCancel} onClick={() => editor.send({ type: 'editor.cancel' })}>
-            Cancel
-          </Button>
-          <Button disabled={!canSave} loading={saving} onClick={() => editor.send({ type: 'editor.save' })}>
-            {isNew ? 'Create' : 'Save'}
-          </Button>
-        </>
-      }
-    >
-      <Stack gap="4">
-        <FormField
-          label="Title"
-          value={draft.title}
-          onChange={change('title')}
-          error={errors.title}
-          hint="Required: what customers read under the image."
-          required
-        />
-        <FormField
-          label="Link"
-          type="url"
-          value={draft.linkUrl}
-          onChange={change('linkUrl')}
-          error={errors.linkUrl}
-          placeholder="https://"
-          hint="Where the advertisement takes customers (https:// or http://); optional."
-        />
-        <ImageField editor={editor} onAddress={change('imageUrl')} addressError={errors.imageUrl} />
-        {refusal && (
-          <Text color="fg.error" role="alert" data-testid="ad-refusal">
-            {refusal}
-          </Text>
-        )}
-      </Stack>
-    </Modal>
+    <>
+      <LeaveQuestion guard={leaveGuard} what={isNew ? 'The new advertisement' : 'This advertisement'} />
+      <Modal
+        testId="ad-editor"
+        title={isNew ? 'New advertisement' : 'Edit advertisement'}
+        onClose={() => editor.send({ type: 'editor.cancel' })}
+        footer={
+          <>
+            <Button variant="outline" disabled={!canCancel} onClick={() => editor.send({ type: 'editor.cancel' })}>
+              Cancel
+            </Button>
+            <Button disabled={!canSave} loading={saving} onClick={() => editor.send({ type: 'editor.save' })}>
+              {isNew ? 'Create' : 'Save'}
+            </Button>
+          </>
+        }
+      >
+        <Stack gap="4">
+          <FormField
+            label="Title"
+            value={draft.title}
+            onChange={change('title')}
+            error={errors.title}
+            hint="Required: what customers read under the image."
+            required
+          />
+          <FormField
+            label="Link"
+            type="url"
+            value={draft.linkUrl}
+            onChange={change('linkUrl')}
+            error={errors.linkUrl}
+            placeholder="https://"
+            hint="Where the advertisement takes customers (https:// or http://); optional."
+          />
+          <ImageField editor={editor} onAddress={change('imageUrl')} addressError={errors.imageUrl} />
+          {refusal && (
+            <Text color="fg.error" role="alert" data-testid="ad-refusal">
+              {refusal}
+            </Text>
+          )}
+        </Stack>
+      </Modal>
+    </>
   );
 }
 

@@ -1,9 +1,8 @@
 import { Alert, Button, Heading, HStack, Spinner, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ComponentType } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useEffect, type ComponentType } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { Stage } from '../../domain/onboarding-rules';
-import { PATHS } from '../../domain/paths';
 import { onboardingMachine } from '../../machines/onboarding/onboarding.machine';
 import {
   selectCanBack,
@@ -44,7 +43,13 @@ export function OnboardingPage() {
 function Onboarding({ userId }: { userId: string | null }) {
   const inspect = useInspect();
   const session = SessionContext.useActorRef();
+  const navigate = useNavigate();
   const actor = useActorRef(onboardingMachine, { inspect, input: { session, userId } });
+  // where Finish goes is the machine's to say; the router only takes it there
+  useEffect(() => {
+    const closed = actor.on('onboarding.closed', (event) => void navigate(event.to, { replace: true }));
+    return () => closed.unsubscribe();
+  }, [actor, navigate]);
   const stage = useSelector(actor, selectStage);
   const closed = useSelector(actor, selectIsClosed);
   const busy = useSelector(actor, selectIsBusy);
@@ -53,8 +58,8 @@ function Onboarding({ userId }: { userId: string | null }) {
   const canNext = useSelector(actor, selectCanNext);
   const canBack = useSelector(actor, selectCanBack);
 
-  // closed (stage 7): the session reloads the user with the new team; the guards let us in
-  if (closed) return <Navigate to={PATHS.landing} replace />;
+  // closed (stage 7): on the way to the first day's page
+  if (closed) return <Spinner aria-label="Opening your first day" />;
   if (restoring) return <Spinner aria-label="Loading your organization" />;
   const StageView = STAGE_VIEWS[stage as Exclude<Stage, 7>];
   return (
@@ -62,24 +67,27 @@ function Onboarding({ userId }: { userId: string | null }) {
       <Heading as="h1" size="2xl">
         Set up your organization
       </Heading>
-      <Stepper actor={actor} />
-      <StageView actor={actor} />
-      {error && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{error}</Alert.Title>
-        </Alert.Root>
-      )}
-      <HStack justify="space-between">
-        <Button variant="outline" disabled={!canBack} onClick={() => actor.send({ type: 'onboarding.back' })}>
-          Back
-        </Button>
-        {stage > 1 || userId ? (
-          <Button loading={busy} disabled={!canNext} onClick={() => actor.send({ type: 'onboarding.next' })}>
-            {stage === 6 ? 'Finish' : 'Next'}
-          </Button>
-        ) : null}
-      </HStack>
+      <Stepper actor={actor}>
+        <Stack gap="5">
+          <StageView actor={actor} />
+          {error && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          )}
+          <HStack justify="space-between">
+            <Button variant="outline" disabled={!canBack} onClick={() => actor.send({ type: 'onboarding.back' })}>
+              Back
+            </Button>
+            {stage > 1 || userId ? (
+              <Button loading={busy} disabled={!canNext} onClick={() => actor.send({ type: 'onboarding.next' })}>
+                {stage === 6 ? 'Finish' : 'Next'}
+              </Button>
+            ) : null}
+          </HStack>
+        </Stack>
+      </Stepper>
     </Stack>
   );
 }

@@ -1,5 +1,7 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { formatAmount } from '../../domain/amounts';
+import { priceLabel } from '../../domain/display-names';
 import { changeText, type EditChange, type Editable } from '../../domain/edits';
 import { formatTime } from '../../domain/format';
 import { FIELDS } from '../../domain/invalid-edits';
@@ -8,6 +10,13 @@ import { CommitInput } from './commit-input';
 interface Conflict {
   typed: EditChange;
   fresh: Editable | null;
+}
+
+/** What the panel asks when a unit price changed and TOTAL did not (worded by the domain). */
+export interface TotalAsk {
+  message: string;
+  update: string;
+  keep: string;
 }
 
 interface EditFieldsProps {
@@ -27,6 +36,10 @@ interface EditFieldsProps {
   onDiscard: (field: string) => void;
   onReapply: () => void;
   onDismiss: () => void;
+  /** The question under TOTAL, and its two answers (orders only). */
+  totalAsk?: TotalAsk | null;
+  onUpdateTotal?: () => void;
+  onKeepTotal?: () => void;
 }
 
 const isDeparture = (c: EditChange) => c.field === 'departureTime' || c.field === 'departureAt';
@@ -49,6 +62,9 @@ export function EditFields({
   onDiscard,
   onReapply,
   onDismiss,
+  totalAsk = null,
+  onUpdateTotal,
+  onKeepTotal,
 }: EditFieldsProps) {
   const typed = conflict?.typed;
   const kept = (match: boolean, value: string) => (typed && match ? changeText(typed, timezone) : value);
@@ -117,32 +133,69 @@ export function EditFields({
         />
       </Field>
       {record.prices.map((price) => (
-        <Field
-          key={price.type}
-          label={`${price.type} price (${price.currency})`}
-          field={FIELDS.price(price.type)}
-          error={invalid(FIELDS.price(price.type))}
-          note={note(FIELDS.price(price.type))}
-        >
-          <CommitInput
-            label={`${price.type} price`}
-            inputMode="decimal"
-            value={kept(typed?.field === 'price' && typed.priceType === price.type, String(price.amount))}
-            onCommit={(text) =>
-              onChange({ field: 'price', priceType: price.type, amount: text === '' ? Number.NaN : Number(text) })
-            }
-            {...checked(FIELDS.price(price.type))}
-          />
-        </Field>
+        <Stack key={price.type} gap="1">
+          <Field
+            label={`${priceLabel(price.type)} price (${price.currency})`}
+            field={FIELDS.price(price.type)}
+            error={invalid(FIELDS.price(price.type))}
+            note={note(FIELDS.price(price.type))}
+          >
+            <CommitInput
+              label={`${priceLabel(price.type)} price`}
+              inputMode="decimal"
+              value={kept(isPrice(typed) && typed.priceType === price.type, formatAmount(price.amount, price.currency))}
+              // typed as the screen writes the currency ("1.500.000" in VND); the machine reads it
+              onCommit={(text) => onChange({ field: 'priceText', priceType: price.type, text })}
+              {...checked(FIELDS.price(price.type))}
+            />
+          </Field>
+          {price.type === 'TOTAL' && totalAsk && (
+            <TotalQuestion ask={totalAsk} onUpdate={onUpdateTotal} onKeep={onKeepTotal} />
+          )}
+        </Stack>
       ))}
     </Stack>
   );
 }
 
+const isPrice = (c: EditChange | undefined): c is Extract<EditChange, { priceType: string }> =>
+  c?.field === 'price' || c?.field === 'priceText';
+
 function freshText(fresh: Editable, typed: EditChange, timezone: string): string {
   if (isDeparture(typed)) return formatTime(fresh.departureAt, timezone);
-  if (typed.field === 'price') return String(fresh.prices.find((p) => p.type === typed.priceType)?.amount ?? '');
+  if (isPrice(typed)) {
+    const price = fresh.prices.find((p) => p.type === typed.priceType);
+    return price ? formatAmount(price.amount, price.currency) : '';
+  }
   return fresh.displayName ?? '';
+}
+
+/** A unit price changed and TOTAL did not: TOTAL is not left stale without the operator saying so. */
+function TotalQuestion({ ask, onUpdate, onKeep }: { ask: TotalAsk; onUpdate?: () => void; onKeep?: () => void }) {
+  return (
+    <Box
+      role="group"
+      aria-labelledby="total-question"
+      data-testid="total-question"
+      borderWidth="1px"
+      borderColor="border.info"
+      bg="bg.info"
+      p="2"
+      borderRadius="sm"
+    >
+      <Text id="total-question" role="status" fontSize="sm">
+        {ask.message}
+      </Text>
+      <HStack mt="1" gap="2" wrap="wrap">
+        <Button size="xs" onClick={onUpdate}>
+          {ask.update}
+        </Button>
+        <Button size="xs" variant="outline" onClick={onKeep}>
+          {ask.keep}
+        </Button>
+      </HStack>
+    </Box>
+  );
 }
 
 const errorId = (field: string) => `edit-error-${field}`;

@@ -2,6 +2,7 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { EditChange } from '../../domain/edits';
 import { invalidMessage } from '../../domain/invalid-edits';
+import { totalQuestionText } from '../../domain/total-check';
 import { EditFields } from './edit-fields';
 import type { OrderEditEvent } from '../../machines/order-edit-history/order-edit-history.machine';
 import type { ListKind } from '../../machines/list/types';
@@ -41,6 +42,9 @@ export function Editor({ kind, edits: ref, id, timezone }: EditorProps) {
   const elsewhere = useSelector(edits, (s: EditsSnapshot) =>
     'elsewhere' in s.context && s.context.elsewhere?.id === id ? s.context.elsewhere : null,
   );
+  const totalCheck = useSelector(edits, (s: EditsSnapshot) =>
+    'totalCheck' in s.context && s.context.totalCheck?.id === id ? s.context.totalCheck : null,
+  );
   const focusing = kind === 'orders';
   if (!record) return null;
   return (
@@ -77,6 +81,9 @@ export function Editor({ kind, edits: ref, id, timezone }: EditorProps) {
         onDiscard={(field) => edits.send({ type: 'edit.discard', id, field })}
         onReapply={() => edits.send({ type: 'conflict.reapply' })}
         onDismiss={() => edits.send({ type: 'conflict.dismiss' })}
+        totalAsk={totalCheck && totalQuestionText(totalCheck)}
+        onUpdateTotal={() => edits.send({ type: 'total.update' })}
+        onKeepTotal={() => edits.send({ type: 'total.keep' })}
       />
     </>
   );

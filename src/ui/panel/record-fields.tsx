@@ -1,5 +1,6 @@
 import { Button, Clipboard, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { languageName, priceLabel } from '../../domain/display-names';
 import { formatDateTime, formatMoney } from '../../domain/format';
 import { statusLabel } from '../../domain/statuses';
 import type { OrderDetail, TourDetail } from '../../machines/detail/types';
@@ -48,7 +49,7 @@ const flags = (checks: Record<string, boolean>) =>
     .join(' · ');
 
 const prices = (list: Array<{ type: string; amount: number; currency: string }>) =>
-  list.length ? list.map((p) => `${p.type} ${formatMoney(p.amount, p.currency)}`).join(', ') : '—';
+  list.length ? list.map((p) => `${priceLabel(p.type)} ${formatMoney(p.amount, p.currency)}`).join(', ') : '—';
 
 export function OrderFields({ order, timezone }: { order: OrderDetail; timezone: string }) {
   return (
@@ -60,7 +61,7 @@ export function OrderFields({ order, timezone }: { order: OrderDetail; timezone:
       {order.customer.email ? <Email email={order.customer.email} /> : <Row label="E-mail">—</Row>}
       <Row label="Booked">{formatDateTime(order.bookedAt, timezone)}</Row>
       <Row label="Departure">{formatDateTime(order.departureAt, timezone)}</Row>
-      <Row label="Language">{order.language}</Row>
+      <Row label="Language">{languageName(order.language) || '—'}</Row>
       <Row label="Product">{order.product.route}</Row>
       <Row label="Pack">{order.product.pack || order.product.id}</Row>
       <Row label="Quantity">

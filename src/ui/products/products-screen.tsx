@@ -6,6 +6,7 @@ import { productsMachine } from '../../machines/products/products.machine';
 import {
   selectChosenName,
   selectConfirmingSwitch,
+  selectLeaveGuard,
   selectMailContent,
   selectPendingName,
   selectProductList,
@@ -17,6 +18,7 @@ import type { ProductSection } from '../../machines/products/types';
 import { useInspect } from '../app/inspect';
 import { ActorTreeNotifications } from '../app/notifications';
 import { ConfirmDialog } from '../dialogs/confirm-dialog';
+import { LeaveQuestion } from '../dialogs/leave-question';
 import { MailContentEditor } from './mail-content-editor';
 import { ProductList } from './product-list';
 import { ScheduleEditor } from './schedule-editor';
@@ -29,6 +31,7 @@ export function Products({ root }: { root: ProductsActorRef }) {
   const schedule = useSelector(root, selectSchedule);
   const section = useSelector(root, selectSection);
   const productName = useSelector(root, selectChosenName);
+  const leaveGuard = useSelector(root, selectLeaveGuard);
   return (
     <Flex gap="6" align="flex-start">
       <ActorTreeNotifications actor={root} />
@@ -62,6 +65,7 @@ export function Products({ root }: { root: ProductsActorRef }) {
         )}
       </Box>
       <SwitchProductDialog root={root} />
+      <LeaveQuestion guard={leaveGuard} what={productName} />
     </Flex>
   );
 }

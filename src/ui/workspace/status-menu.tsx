@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { STATUSES, statusLabel, type Status } from '../../domain/statuses';
 import { selectCanMove, selectMoving, type BulkStatusActorRef } from '../../machines/bulk-status/selectors';
 import { selectSelectedCount, type SelectionActorRef } from '../../machines/selection/selectors';
+import { LeaveDoneDialog } from './leave-done-dialog';
 
 /** The selection count and "Move to": moves every selected order or tour to one status. */
 export function StatusMenu({ bulk, selection }: { bulk: BulkStatusActorRef; selection: SelectionActorRef }) {
@@ -33,9 +34,15 @@ export function StatusMenu({ bulk, selection }: { bulk: BulkStatusActorRef; sele
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <Button size="sm" variant="ghost" disabled={selected === 0} onClick={() => selection.send({ type: 'selection.clear' })}>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={selected === 0}
+        onClick={() => selection.send({ type: 'selection.clear' })}
+      >
         Clear selection
       </Button>
+      <LeaveDoneDialog bulk={bulk} />
     </>
   );
 }

@@ -25,7 +25,8 @@ import { ActorTreeNotifications } from '../app/notifications';
 import { EmailDialogs } from '../email/email-dialogs';
 import { EmailMenu } from '../email/email-menu';
 import { startDownload } from '../export/download';
-import { FilterBar } from '../filters/filter-bar';
+import { FilterBar, FilterStatus } from '../filters/filter-bar';
+import { layoutOf } from '../lists/columns';
 import { ListCount } from '../lists/list-count';
 import { VirtualList } from '../lists/virtual-list';
 import { SidePanel } from '../panel/side-panel';
@@ -52,6 +53,8 @@ function Workspace({ root }: { root: WorkspaceActorRef }) {
   const kind = useSelector(root, (s) => s.context.kind);
   const view = useSelector(root, (s) => s.context.view);
   const timezone = useSelector(root, (s) => s.context.timezone);
+  // "Orders with issues" names each row's issue, judged at the screen's clock (as its list was asked for)
+  const issuesAt = useSelector(root, (s) => (s.context.view === 'issues' ? s.context.now : null));
   if (!filters || !list || !selection || !bulk || !tourActions || !detail || !exporter) return null;
   return (
     <Flex direction="column" flex="1" minH="0" gap="3">
@@ -59,13 +62,21 @@ function Workspace({ root }: { root: WorkspaceActorRef }) {
       <FilterBar kind={kind} filters={filters} />
       <HStack gap="2" data-testid="list-toolbar">
         <ListCount kind={kind} list={list} />
+        <FilterStatus filters={filters} />
         <StatusMenu bulk={bulk} selection={selection} />
         <CreateMenu kind={kind} actions={tourActions} timezone={timezone} />
         {kind === 'orders' && email && <EmailMenu email={email} target="selection" />}
         <ExportButton exporter={exporter} filters={filters} view={view} />
       </HStack>
       <Flex flex="1" minH="0" gap="3">
-        <VirtualList kind={kind} list={list} selection={selection} timezone={timezone} />
+        <VirtualList
+          kind={kind}
+          layout={layoutOf(kind, view)}
+          list={list}
+          selection={selection}
+          timezone={timezone}
+          issuesAt={issuesAt}
+        />
         <SidePanel
           kind={kind}
           detail={detail}
@@ -96,7 +107,13 @@ function WorkspaceScreen({ kind, view, team }: ScreenProps) {
   const inspect = useInspect();
   const [logic] = useState(() =>
     workspaceMachines[kind].provide({
-      actions: { navigate: (_, params) => void navigate({ search: params.search }, { replace: params.replace }) },
+      actions: {
+        navigate: (_, params) =>
+          void navigate(
+            params.pathname ? { pathname: params.pathname, search: params.search } : { search: params.search },
+            { replace: params.replace },
+          ),
+      },
       actors: { exporter: downloadingExport },
     }),
   );

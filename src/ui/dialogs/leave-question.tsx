@@ -1,0 +1,53 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { holdsNavigation } from '../../domain/leave-rules';
+import { selectAsking, selectHoldsDraft, type LeaveGuardActorRef } from '../../machines/leave-guard/selectors';
+import { ConfirmDialog } from './confirm-dialog';
+
+/**
+ * The way out of a screen with a draft, as its leave guard decides: while the guard says work is
+ * unsaved, a navigation to another page is held and reported to it, closing the tab asks the
+ * browser's own question, and the guard's question is shown: stay (the navigation is dropped) or
+ * leave (the draft is discarded and the navigation goes on). `what` names the draft in the question.
+ */
+export function LeaveQuestion({ guard, what }: { guard: LeaveGuardActorRef | undefined; what: string }) {
+  const holds = useSelector(guard, selectHoldsDraft);
+  const asking = useSelector(guard, selectAsking);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
+    holdsNavigation(holds, currentLocation.pathname, nextLocation.pathname),
+  );
+  const blocked = blocker.state === 'blocked';
+  // the router is not an actor: its held navigation becomes the guard's event
+  useEffect(() => {
+    if (blocked) guard?.send({ type: 'leave.request' });
+  }, [blocked, guard]);
+  useEffect(() => {
+    if (!holds) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [holds]);
+  if (!asking || !guard) return null;
+  return (
+    <ConfirmDialog
+      testId="leave-question"
+      title="Leave without saving?"
+      confirmLabel="Leave and discard"
+      cancelLabel="Stay"
+      onConfirm={() => {
+        guard.send({ type: 'leave.discard' });
+        if (blocker.state === 'blocked') blocker.proceed();
+      }}
+      onCancel={() => {
+        guard.send({ type: 'leave.stay' });
+        if (blocker.state === 'blocked') blocker.reset();
+      }}
+    >
+      {what} has changes that are not saved. Stay to keep editing, or leave and lose them.
+    </ConfirmDialog>
+  );
+}
