@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { holdsNavigation } from '../../domain/leave-rules';
+import { useWarnBeforeUnload } from '../app/warn-before-unload';
 import { selectAsking, selectHoldsDraft, type LeaveGuardActorRef } from '../../machines/leave-guard/selectors';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -22,15 +23,7 @@ export function LeaveQuestion({ guard, what }: { guard: LeaveGuardActorRef | und
   useEffect(() => {
     if (blocked) guard?.send({ type: 'leave.request' });
   }, [blocked, guard]);
-  useEffect(() => {
-    if (!holds) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [holds]);
+  useWarnBeforeUnload(holds);
   if (!asking || !guard) return null;
   return (
     <ConfirmDialog

@@ -1,19 +1,11 @@
 import { Alert, Button, HStack } from '@chakra-ui/react';
-import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
+import { useWarnBeforeUnload } from '../app/warn-before-unload';
 
 /** While a save is pending, leaving the page (in the app or the browser) asks first. */
 export function LeaveGuard({ saving }: { saving: boolean }) {
   const blocker = useBlocker(saving);
-  useEffect(() => {
-    if (!saving) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [saving]);
+  useWarnBeforeUnload(saving);
   if (blocker.state !== 'blocked') return null;
   return (
     <Alert.Root status="warning" data-testid="leave-warning">
