@@ -37,6 +37,7 @@ export const OPERATION_ACCESS = {
   countOrdersDaily: 'MEMBER',
   countOrdersTotal: 'MEMBER',
   getOrderStatistics: 'MEMBER',
+  checkInOrder: 'MEMBER',
   // tours
   listTours: 'MEMBER',
   getTour: 'MEMBER',
@@ -51,6 +52,11 @@ export const OPERATION_ACCESS = {
   updateToursExportMessage: 'MEMBER',
   addTourComment: 'MEMBER',
   countToursTotal: 'MEMBER',
+  // the tour day: manifests of a tour or of a departure without one
+  getTourManifest: 'MEMBER',
+  exportTourManifestCsv: 'MEMBER',
+  getDepartureManifest: 'MEMBER',
+  exportDepartureManifestCsv: 'MEMBER',
   // products and their mail content
   listProducts: 'MEMBER',
   listMailVariables: 'signed-in',

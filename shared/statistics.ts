@@ -20,6 +20,9 @@ export interface DayFigures {
   cancelRequested: number;
   confirmationSent: number;
   infoSent: number;
+  /** Orders (not canceled) checked in, and recorded as no-show. */
+  checkedIn: number;
+  noShow: number;
 }
 
 /** Revenue of one channel (null: all channels together) in one currency. */
@@ -36,6 +39,8 @@ const emptyFigures = (): StatisticsFigures => ({
   cancelRequested: 0,
   confirmationSent: 0,
   infoSent: 0,
+  checkedIn: 0,
+  noShow: 0,
 });
 
 function addDay(f: StatisticsFigures, d: DayFigures): void {
@@ -45,6 +50,8 @@ function addDay(f: StatisticsFigures, d: DayFigures): void {
   f.cancelRequested += d.cancelRequested;
   f.confirmationSent += d.confirmationSent;
   f.infoSent += d.infoSent;
+  f.checkedIn += d.checkedIn;
+  f.noShow += d.noShow;
 }
 
 /** A channel's revenue (or all channels', ota null) per currency, largest first, then by currency. */

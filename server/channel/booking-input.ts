@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ScheduleOption } from '../../shared/schedule';
 import { invalidAvailability, invalidOption, invalidUnit, octoBadRequest, unprocessable } from '../octo/errors';
 import type { operations } from '../octo/schema';
-import type { StoredUnitItem } from '../repo/channel-bookings';
+import type { BookingPickup, StoredUnitItem } from '../repo/channel-bookings';
 import type { Departure, SellableProduct } from './availability';
 import { scheduledDeparture, type ScheduledDeparture } from './departures';
 import { optionPricedIn, pricedCurrencies, unitPrice } from './pricing';
@@ -136,4 +136,17 @@ export function soldOut(d: Departure, wanted: number, alreadyHeld = 0): never {
       ? `The departure ${d.availabilityId} is sold out`
       : `Not enough places at ${d.availabilityId}: ${left} ${left === 1 ? 'place is' : 'places are'} left, ${wanted} asked for`,
   );
+}
+
+const PICKUP_KEYS = ['pickupRequested', 'pickupPointId', 'pickupHotel', 'pickupHotelRoom'] as const;
+type PickupInput = Partial<Pick<ReserveBody, (typeof PICKUP_KEYS)[number]>>;
+
+/** The pickups capability's fields of a request merged into what the booking had; undefined when
+ *  the request names none of them (an amendment that leaves the pick-up alone). */
+export function pickupOf(body: PickupInput, was: BookingPickup | null = null): BookingPickup | null | undefined {
+  const given = PICKUP_KEYS.filter((k) => body[k] !== undefined);
+  if (given.length === 0) return undefined;
+  const merged: BookingPickup = { ...(was ?? {}) };
+  for (const k of given) Object.assign(merged, { [k]: body[k] });
+  return merged;
 }

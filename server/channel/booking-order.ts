@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { COUNTS_AS_CHILD, type UnitType } from '../../shared/schedule';
 import type { Db } from '../db/client';
-import { confirmHold, lockOrder, type BookingRow, type StoredUnitItem } from '../repo/channel-bookings';
+import {
+  confirmHold,
+  lockOrder,
+  type BookingPickup,
+  type BookingRow,
+  type StoredUnitItem,
+} from '../repo/channel-bookings';
 import { appendEvents, eventId, type Operator } from '../repo/events';
 import { ordersByIds, type Price } from '../repo/orders';
 import { moveStatuses } from '../repo/status-moves';
@@ -15,15 +21,32 @@ import type { BookingStatus } from './booking.machine';
 import { applyChannelChange, type ChannelOrderFields, type FieldChange } from './order-changes';
 import { currencyPrecision, toMinor } from './pricing';
 
-/** Customer, language, quantities and prices of the order a booking makes. */
+/** The order's pick-up from OCTO's pickups fields: "Hotel Metropole, room 1204", or the point's id. */
+export function pickupText(p: BookingPickup | null): string | undefined {
+  if (!p || p.pickupRequested === false) return undefined;
+  const hotel = p.pickupHotel?.trim();
+  const room = p.pickupHotelRoom?.trim();
+  if (hotel) return room ? `${hotel}, room ${room}` : hotel;
+  if (p.pickupPointId?.trim()) return `Pick-up point ${p.pickupPointId.trim()}`;
+  return p.pickupRequested ? 'Pick-up requested' : undefined;
+}
+
+/** What an order takes from a booking: all of it, save the phone, pick-up and notes it may lack. */
+export type BookingOrderFields = Required<Omit<ChannelOrderFields, 'customerPhone' | 'pickup' | 'notes'>> &
+  Pick<ChannelOrderFields, 'customerPhone' | 'pickup' | 'notes'>;
+
+/** Customer, language, quantities, prices, phone, pick-up and notes of the order a booking makes
+ *  (an absent phone, pick-up or notes leaves the order's as it is). */
 export function orderFieldsOf(
-  b: Pick<BookingRow, 'contact' | 'unitItems' | 'startsAt' | 'productId'>,
-): Required<ChannelOrderFields> {
+  b: Pick<BookingRow, 'contact' | 'unitItems' | 'startsAt' | 'productId' | 'notes' | 'pickup'>,
+): BookingOrderFields {
   const c = b.contact as {
     fullName?: string | null;
     firstName?: string | null;
     lastName?: string | null;
     emailAddress?: string | null;
+    phoneNumber?: string | null;
+    notes?: string | null;
     locales?: string[];
   };
   const name =
@@ -42,6 +65,9 @@ export function orderFieldsOf(
     adults: b.unitItems.length - children,
     children,
     prices: pricesOf(b.unitItems),
+    customerPhone: c.phoneNumber?.trim() || undefined,
+    pickup: pickupText(b.pickup),
+    notes: b.notes?.trim() || c.notes?.trim() || undefined,
   };
 }
 
@@ -96,6 +122,9 @@ export async function confirmIntoNewOrder(
         language: f.language,
         customerName: f.customerName,
         customerEmail: f.customerEmail,
+        customerPhone: f.customerPhone ?? null,
+        pickup: f.pickup ?? null,
+        notes: f.notes ?? null,
         adults: f.adults,
         children: f.children,
         prices: f.prices,

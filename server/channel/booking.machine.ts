@@ -23,7 +23,8 @@ export type BookingEvent =
   | { type: 'booking.amend'; at: number }
   | { type: 'booking.cancel'; at: number }
   | { type: 'booking.expire'; at: number }
-  | { type: 'booking.redeem'; at: number };
+  | { type: 'booking.redeem'; at: number }
+  | { type: 'booking.unredeem'; at: number };
 
 /** What a transition asks the service to do. */
 export type BookingEffect =
@@ -34,7 +35,8 @@ export type BookingEffect =
   | 'releaseHold'
   | 'cancelOrder'
   | 'markExpired'
-  | 'markRedeemed';
+  | 'markRedeemed'
+  | 'markUnredeemed';
 
 const marker = () => undefined;
 
@@ -61,6 +63,7 @@ export const bookingMachine = setup({
     cancelOrder: marker,
     markExpired: marker,
     markRedeemed: marker,
+    markUnredeemed: marker,
   },
   guards: {
     holdIsLive: ({ context, event }) => holdIsLive(context, event.at),
@@ -88,7 +91,16 @@ export const bookingMachine = setup({
         'booking.confirm': { target: 'CONFIRMED' },
         'booking.amend': { guard: 'beforeCancellationCutoff', target: 'CONFIRMED', actions: 'amendOrder' },
         'booking.cancel': { guard: 'beforeCancellationCutoff', target: 'CANCELLED', actions: 'cancelOrder' },
+        // the party checked in (PUT /api/v1/orders/{id}/check-in), whatever the cut-off
         'booking.redeem': { target: 'REDEEMED', actions: 'markRedeemed' },
+      },
+    },
+    // Checked in: the reseller can no longer cancel or change it. A check-in undone (or turned into
+    // a no-show) makes it CONFIRMED again; redeeming again (a partial check-in completed) changes nothing.
+    REDEEMED: {
+      on: {
+        'booking.redeem': { target: 'REDEEMED' },
+        'booking.unredeem': { target: 'CONFIRMED', actions: 'markUnredeemed' },
       },
     },
     CANCELLED: {
@@ -98,7 +110,6 @@ export const bookingMachine = setup({
       },
     },
     EXPIRED: { type: 'final' },
-    REDEEMED: { type: 'final' },
   },
 });
 
@@ -121,6 +132,7 @@ const EFFECTS = new Set<string>([
   'cancelOrder',
   'markExpired',
   'markRedeemed',
+  'markUnredeemed',
 ]);
 
 const VERB: Record<BookingEvent['type'], string> = {
@@ -130,6 +142,7 @@ const VERB: Record<BookingEvent['type'], string> = {
   'booking.cancel': 'cancelled',
   'booking.expire': 'expired',
   'booking.redeem': 'redeemed',
+  'booking.unredeem': 'returned to CONFIRMED',
 };
 
 const iso = (ms: number | null) => (ms === null ? 'its expiry' : new Date(ms).toISOString());

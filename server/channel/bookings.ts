@@ -38,6 +38,7 @@ import {
   newSupplierReference,
   openDeparture,
   optionOf,
+  pickupOf,
   requestHash,
   soldOut,
   unitItemsOf,
@@ -159,6 +160,7 @@ export async function reserve(call: Call, body: ReserveBody): Promise<OctoBookin
       expirationMinutes: body.expirationMinutes ?? DEFAULT_HOLD_MINUTES,
       contact,
       notes: body.notes ?? null,
+      pickup: pickupOf(body) ?? null,
       requestHash: hash,
     },
     { startsAt: scheduled.startsAt, ...windowOf(product, scheduled) },
@@ -342,6 +344,7 @@ export async function amend(call: Call, uuid: string, body: AmendBody): Promise<
       pax: unitItems.length,
       resellerReference: body.resellerReference,
       notes: body.notes,
+      pickup: pickupOf(body, row.pickup),
       ...(contact ? { contact: { ...row.contact, ...contact } } : {}),
       ...(row.status === 'ON_HOLD' && body.expirationMinutes ? { expiresInMinutes: body.expirationMinutes } : {}),
     });

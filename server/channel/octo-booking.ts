@@ -105,6 +105,12 @@ export function octoBooking(row: BookingRow, view: BookingView): OctoBooking {
     availability: availabilityOf(row, view.product, view.departure),
     contact: octoContact(row.contact),
     notes: row.notes,
+    // the pickups capability's fields (octo/pickups); no pick-up points are published, so no pickupPoint
+    pickupRequested: row.pickup?.pickupRequested ?? false,
+    pickupPointId: row.pickup?.pickupPointId ?? null,
+    pickupHotel: row.pickup?.pickupHotel ?? null,
+    pickupHotelRoom: row.pickup?.pickupHotelRoom ?? null,
+    pickupPoint: null,
     deliveryMethods: [],
     voucher: null,
     unitItems: row.unitItems.map((u, i) => ({

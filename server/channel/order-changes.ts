@@ -16,6 +16,9 @@ export interface ChannelOrderFields {
   productId?: string;
   customerName?: string;
   customerEmail?: string;
+  customerPhone?: string;
+  pickup?: string;
+  notes?: string;
   language?: string;
   adults?: number;
   children?: number;
@@ -26,11 +29,14 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 
 /** The fields that differ, named as the Activity and the inbox show them. */
 export function channelChanges(before: Order, next: ChannelOrderFields): FieldChange[] {
-  const was: Required<ChannelOrderFields> = {
+  const was: { [K in keyof ChannelOrderFields]-?: ChannelOrderFields[K] | null } = {
     departureAt: before.departureAt,
     productId: before.product.id,
     customerName: before.customer.name,
     customerEmail: before.customer.email,
+    customerPhone: before.customer.phone,
+    pickup: before.pickup,
+    notes: before.notes,
     language: before.language,
     adults: before.quantity.adult,
     children: before.quantity.child,
@@ -55,6 +61,9 @@ function columnsOf(before: Order, next: ChannelOrderFields): ChannelOrderColumns
     product_id: next.productId,
     customer_name: next.customerName,
     customer_email: next.customerEmail,
+    customer_phone: next.customerPhone,
+    pickup: next.pickup,
+    notes: next.notes,
     language: next.language,
     prices: next.prices,
     ...(quantityChanged ? { quantity_adult: adults, quantity_child: children, quantity_total: adults + children } : {}),

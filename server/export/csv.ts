@@ -7,6 +7,7 @@ import { exportPriceTypes, type ExportJob } from '../repo/exports';
 import { listOrders, type Order } from '../repo/orders';
 import type { Page, PageRequest } from '../repo/paging';
 import { listTours, type Tour } from '../repo/tours';
+import { checkInLabel, manifestRecords } from './manifest-csv';
 import { orderPriceTypes, priceCells, priceHeader } from './price-columns';
 
 /**
@@ -44,10 +45,21 @@ const orderColumns = (tz: string) => ({
     'Adults',
     'Children',
   ],
-  after: ['Tour'],
+  after: ['Tour', 'Phone', 'Pick-up', 'Notes', 'Check-in'],
 });
 const tourColumns = (tz: string) => ({
-  before: ['Tour ID', 'Name', 'Status', `Departure (${tz})`, 'Product', 'Route', 'Orders'],
+  before: [
+    'Tour ID',
+    'Name',
+    'Status',
+    `Departure (${tz})`,
+    'Product',
+    'Route',
+    'Orders',
+    'Pax',
+    'Checked in',
+    'No-shows',
+  ],
   after: [],
 });
 
@@ -70,6 +82,10 @@ function orderRecord(o: Order, tz: string, types: string[]): unknown[] {
     o.quantity.child,
     ...priceCells(types, o.prices),
     o.tour?.displayId ?? '',
+    o.customer.phone ?? '',
+    o.pickup ?? '',
+    o.notes ?? '',
+    checkInLabel({ checkIn: o.checkIn, total: o.quantity.total }),
   ];
 }
 
@@ -82,6 +98,9 @@ function tourRecord(t: Tour, tz: string, types: string[]): unknown[] {
     t.product?.id ?? '',
     t.product?.route ?? '',
     t.orderCount,
+    t.checkIn.pax,
+    t.checkIn.checkedInPax,
+    t.checkIn.noShowParties,
     ...priceCells(types, t.prices),
   ];
 }
@@ -98,6 +117,7 @@ async function* paged<T>(read: (req: PageRequest) => Promise<Page<T>>, record: (
 }
 
 async function* records(db: Db, job: ExportJob): AsyncGenerator<unknown[]> {
+  if (job.kind === 'manifest') return yield* manifestRecords(db, job);
   const team = { teamId: job.teamId, timezone: job.timezone };
   const tz = job.timezone;
   // the header names every price type of the rows, so they are read first
@@ -131,7 +151,7 @@ export function csvStream(db: Db, job: ExportJob): NodeJS.ReadableStream {
  * The file's name: its kind, its view and its date range, `orders-new-added-2026-11-01_2026-11-30.csv`
  * (a range open at one end reads `from-<day>` or `to-<day>`; no view or no range leaves its part out).
  */
-export function csvFileName(job: ExportJob): string {
+export function csvFileName(job: Exclude<ExportJob, { kind: 'manifest' }>): string {
   const { view, startDate, endDate } = job.filters;
   const range =
     startDate && endDate

@@ -14,6 +14,7 @@ type ExportResult = Schemas['ExportResult'];
 const FILTERS: Record<ExportKind, string[]> = {
   orders: ['startDate', 'endDate', 'orderBy', 'statusV2', 'view', 'otaOrderId', 'displayId', 'ota', 'q', 'dateBasis'],
   tours: ['startDate', 'endDate', 'orderBy', 'statusV2', 'view', 'productId', 'displayId'],
+  manifest: ['tourId', 'productId', 'departureAt'],
 };
 
 /** Stores an export of the team with the filters of the query, and signs its download link. */
@@ -47,7 +48,7 @@ export async function setMessage(
 }
 
 /** The operation that makes an export of each kind: its maker must still be allowed it at download. */
-const MADE_BY = { orders: 'exportOrdersCsv', tours: 'exportToursCsv' } as const;
+const MADE_BY = { orders: 'exportOrdersCsv', tours: 'exportToursCsv', manifest: 'exportTourManifestCsv' } as const;
 
 /**
  * The export a download link opens: 403 unless the link is signed for the export's maker and has not

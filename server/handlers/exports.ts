@@ -1,5 +1,6 @@
 import { access, teamsOf } from '../auth/access';
 import { csvFileName, csvStream } from '../export/csv';
+import { manifestFileName } from '../export/manifest-csv';
 import { createExport, openDownload, setMessage } from '../export/links';
 import { file, type Call, type OperationHandler } from '../http/operation';
 import type { ExportKind } from '../repo/exports';
@@ -33,9 +34,10 @@ export const updateToursExportMessage: OperationHandler<'updateToursExportMessag
 export const downloadExport: OperationHandler<'downloadExport'> = async ({ path, query }, { db, config }) => {
   const link = { id: path.id, expires: Number(query.expires), signature: query.signature };
   const job = await openDownload(db, config.tokenSecret, link);
+  const name = job.kind === 'manifest' ? await manifestFileName(db, job) : csvFileName(job);
   return file(csvStream(db, job), {
     'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="${csvFileName(job)}"`,
+    'content-disposition': `attachment; filename="${name}"`,
     'cache-control': 'private, no-store',
   });
 };

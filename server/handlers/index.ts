@@ -13,6 +13,7 @@ import {
   updateAdGroup,
 } from './ads';
 import { createChannelKey, listChannelKeys, revokeChannelKey } from './channel-keys';
+import { checkInOrder } from './check-in';
 import { listDeleted } from './deleted';
 import { streamEvents } from './events';
 import {
@@ -40,6 +41,7 @@ import { listOrderEmails, previewOrderEmail, sendOrderEmail } from './orders-ema
 import { updateOrderStatusBatch, updateOrders } from './orders-write';
 import { getMyOrg, getOrg, upsertOrg } from './orgs';
 import { acknowledgeInboxItem, countInbox, listInbox } from './inbox';
+import { exportDepartureManifestCsv, exportTourManifestCsv, getDepartureManifest, getTourManifest } from './manifests';
 import { listProducts } from './products';
 import { getProductSchedule, updateProductSchedule } from './schedules';
 import {
@@ -89,6 +91,7 @@ export const handlers: Handlers = {
   countOrdersDaily,
   countOrdersTotal,
   getOrderStatistics,
+  checkInOrder,
   // users and orgs
   signIn,
   register,
@@ -113,6 +116,11 @@ export const handlers: Handlers = {
   updateToursExportMessage,
   addTourComment,
   countToursTotal,
+  // the tour day's manifests
+  getTourManifest,
+  exportTourManifestCsv,
+  getDepartureManifest,
+  exportDepartureManifestCsv,
   // products
   listProducts,
   listMailVariables,

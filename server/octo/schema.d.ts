@@ -204,6 +204,11 @@ export interface components {
             resellerReference?: string;
             contact?: components["schemas"]["ContactInput"];
         }[];
+        /** @description Whether the customer asked to be picked up */
+        PickupRequested: boolean;
+        PickupPointId: string | null;
+        PickupHotel: string | null;
+        PickupHotelRoom: string | null;
         ContactInput: {
             fullName?: string | null;
             firstName?: string | null;
@@ -381,6 +386,11 @@ export interface components {
             voucher: Record<string, never> | null;
             unitItems: components["schemas"]["UnitItem"][];
             pricing?: components["schemas"]["Pricing"];
+            pickupRequested?: boolean;
+            pickupPointId?: string | null;
+            pickupHotel?: string | null;
+            pickupHotelRoom?: string | null;
+            pickupPoint?: Record<string, never> | null;
         };
     };
     responses: {
@@ -615,6 +625,10 @@ export interface operations {
                     unitItems: components["schemas"]["UnitItemsInput"];
                     contact?: components["schemas"]["ContactInput"];
                     currency?: string | null;
+                    pickupRequested?: components["schemas"]["PickupRequested"];
+                    pickupPointId?: components["schemas"]["PickupPointId"];
+                    pickupHotel?: components["schemas"]["PickupHotel"];
+                    pickupHotelRoom?: components["schemas"]["PickupHotelRoom"];
                 };
             };
         };
@@ -685,6 +699,10 @@ export interface operations {
                     emailReceipt?: boolean;
                     unitItems?: components["schemas"]["UnitItemsInput"];
                     contact?: components["schemas"]["ContactInput"];
+                    pickupRequested?: components["schemas"]["PickupRequested"];
+                    pickupPointId?: components["schemas"]["PickupPointId"];
+                    pickupHotel?: components["schemas"]["PickupHotel"];
+                    pickupHotelRoom?: components["schemas"]["PickupHotelRoom"];
                 };
             };
         };

@@ -29,6 +29,14 @@ export interface Cancellation {
   utcCancelledAt: string;
 }
 
+/** OCTO's pickups capability, as a booking keeps it. */
+export interface BookingPickup {
+  pickupRequested?: boolean;
+  pickupPointId?: string | null;
+  pickupHotel?: string | null;
+  pickupHotelRoom?: string | null;
+}
+
 export interface BookingRow {
   uuid: string;
   teamId: string;
@@ -50,6 +58,8 @@ export interface BookingRow {
   utcRedeemedAt: Date | null;
   contact: Record<string, unknown>;
   notes: string | null;
+  /** The pickups capability's fields as the reseller sent them (null: none). */
+  pickup: BookingPickup | null;
   cancellation: Cancellation | null;
   requestHash: string;
   orderId: string | null;
@@ -65,7 +75,7 @@ const COLUMNS = `b.uuid, b.team_id AS "teamId", b.key_id AS "keyId", b.channel,
   b.starts_at AS "startsAt", to_char(b.local_date, 'YYYY-MM-DD') AS "localDate", b.unit_items AS "unitItems", b.pax,
   CASE WHEN b.status = 'ON_HOLD' AND b.utc_expires_at <= now() THEN 'EXPIRED' ELSE b.status END AS status,
   b.utc_expires_at AS "utcExpiresAt", b.utc_confirmed_at AS "utcConfirmedAt", b.utc_redeemed_at AS "utcRedeemedAt",
-  b.contact, b.notes, b.cancellation, b.request_hash AS "requestHash", b.order_id AS "orderId",
+  b.contact, b.notes, b.pickup, b.cancellation, b.request_hash AS "requestHash", b.order_id AS "orderId",
   b.created_at AS "createdAt", b.updated_at AS "updatedAt", now() AS "dbNow"`;
 
 /** A booking of the team (locked for the transaction when forUpdate). */
@@ -139,6 +149,7 @@ export interface NewHold {
   expirationMinutes: number;
   contact: Record<string, unknown>;
   notes: string | null;
+  pickup: BookingPickup | null;
   requestHash: string;
 }
 
@@ -187,6 +198,7 @@ export async function reserveHold(
         expirationMinutes: h.expirationMinutes,
         contact: h.contact,
         notes: h.notes,
+        pickup: h.pickup,
         requestHash: h.requestHash,
       }),
     ],
@@ -214,6 +226,9 @@ export interface ConfirmWrite {
     language: string;
     customerName: string;
     customerEmail: string;
+    customerPhone: string | null;
+    pickup: string | null;
+    notes: string | null;
     adults: number;
     children: number;
     prices: unknown[];
@@ -274,6 +289,9 @@ export interface BookingChanges {
   notes?: string | null;
   cancellation?: Cancellation;
   orderId?: string;
+  /** true: redeemed now (its party checked in); false: no longer redeemed. */
+  redeemed?: boolean;
+  pickup?: BookingPickup | null;
 }
 
 const has = (c: BookingChanges, k: keyof BookingChanges) => c[k] !== undefined;
@@ -305,6 +323,8 @@ export async function updateBooking(tx: Db, uuid: string, c: BookingChanges): Pr
   if (c.notes !== undefined) set('notes', c.notes);
   if (has(c, 'cancellation')) set('cancellation', JSON.stringify(c.cancellation), '::jsonb');
   if (has(c, 'orderId')) set('order_id', c.orderId);
+  if (c.redeemed !== undefined) sets.push(`utc_redeemed_at = ${c.redeemed ? 'now()' : 'NULL'}`);
+  if (c.pickup !== undefined) set('pickup', c.pickup === null ? null : JSON.stringify(c.pickup), '::jsonb');
   const [row] = await tx.query<BookingRow>(
     `UPDATE channel_bookings AS b SET ${sets.join(', ')} WHERE b.uuid = $1 RETURNING ${COLUMNS}`,
     params,
@@ -370,6 +390,15 @@ export async function lockOrder(tx: Db, orderId: string): Promise<LockedOrder | 
     [orderId],
   );
   return row;
+}
+
+/** Locks the bookings of an order that its check-in may redeem (or take back): CONFIRMED or REDEEMED. */
+export async function lockBookingsOfOrder(tx: Db, orderId: string): Promise<{ uuid: string; status: BookingStatus }[]> {
+  return tx.query<{ uuid: string; status: BookingStatus }>(
+    `SELECT uuid, status FROM channel_bookings WHERE order_id = $1 AND status IN ('CONFIRMED', 'REDEEMED')
+      ORDER BY uuid FOR UPDATE`,
+    [orderId],
+  );
 }
 
 /** The database's clock now (not the transaction's start): what a rule compares with after waiting for a lock. */

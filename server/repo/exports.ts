@@ -8,7 +8,10 @@ import { tourWhere, type TourFilters } from './tours';
 export type ExportJob = { teamId: string; timezone: string } & (
   | { kind: 'orders'; filters: OrderFilters & { orderBy?: OrderSort } }
   | { kind: 'tours'; filters: TourFilters & { orderBy?: string } }
+  | { kind: 'manifest'; filters: ManifestFilters }
 );
+/** A manifest export: of a tour, or of a product's departure (migration 016). */
+export type ManifestFilters = { tourId: string } | { productId: string; departureAt: string };
 export type ExportKind = ExportJob['kind'];
 
 /** Stores an export of the team; returns its id. `expires`: unix time in seconds. */
@@ -43,6 +46,7 @@ export async function setExportMessage(
 type JobRow = { team_id: string; timezone: string; created_at: Date; created_by: string } & (
   | { kind: 'orders'; filters: Extract<ExportJob, { kind: 'orders' }>['filters'] }
   | { kind: 'tours'; filters: Extract<ExportJob, { kind: 'tours' }>['filters'] }
+  | { kind: 'manifest'; filters: ManifestFilters }
 );
 
 /** An export as stored: what it streams, its team's timezone, when and by whom it was made. */
@@ -57,13 +61,15 @@ export async function exportJob(db: Db, id: string): Promise<StoredExport | unde
   );
   if (!row) return undefined;
   const { team_id: teamId, timezone, created_at: createdAt, created_by: createdBy } = row;
+  if (row.kind === 'manifest')
+    return { kind: 'manifest', filters: row.filters, teamId, timezone, createdAt, createdBy };
   return row.kind === 'orders'
     ? { kind: 'orders', filters: row.filters, teamId, timezone, createdAt, createdBy }
     : { kind: 'tours', filters: row.filters, teamId, timezone, createdAt, createdBy };
 }
 
 /** The price types (ADULT, TOTAL...) of the rows an export streams: its CSV has a column for each. */
-export async function exportPriceTypes(db: Db, job: ExportJob): Promise<string[]> {
+export async function exportPriceTypes(db: Db, job: Exclude<ExportJob, { kind: 'manifest' }>): Promise<string[]> {
   const p = new Params();
   const [from, prices, where] =
     job.kind === 'orders'

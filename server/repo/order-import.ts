@@ -58,12 +58,15 @@ export async function insertNewOrders(db: Db, teamId: string, ota: Ota, orders: 
   if (orders.length === 0) return new Set();
   const rows = await db.query<{ id: string }>(
     `INSERT INTO orders (id, team_id, ota, display_id, ota_order_id, departure_at, booked_at, language, product_id,
-       customer_name, customer_email, quantity_total, quantity_adult, quantity_child, prices, status)
+       customer_name, customer_email, customer_phone, pickup, notes, quantity_total, quantity_adult, quantity_child,
+       prices, status)
      SELECT v.id, $1, $2, v.display_id, v.ota_order_id, v.departure_at, v.booked_at, v.language, v.product_id,
-       v.customer_name, v.customer_email, v.quantity_total, v.quantity_adult, v.quantity_child, v.prices, v.status
+       v.customer_name, v.customer_email, v.customer_phone, v.pickup, v.notes, v.quantity_total, v.quantity_adult,
+       v.quantity_child, v.prices, v.status
        FROM jsonb_to_recordset($3::jsonb) AS v(id text, display_id text, ota_order_id text, departure_at timestamptz,
          booked_at timestamptz, language text, product_id text, customer_name text, customer_email text,
-         quantity_total int, quantity_adult int, quantity_child int, prices jsonb, status text)
+         customer_phone text, pickup text, notes text, quantity_total int, quantity_adult int, quantity_child int,
+         prices jsonb, status text)
      ON CONFLICT (team_id, ota, upper(ota_order_id)) DO NOTHING
      RETURNING id`,
     [teamId, ota, JSON.stringify(orders)],

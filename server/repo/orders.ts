@@ -24,6 +24,9 @@ export interface OrderTableRow {
   product_id: string;
   customer_name: string;
   customer_email: string;
+  customer_phone: string | null;
+  pickup: string | null;
+  notes: string | null;
   quantity_total: number;
   quantity_adult: number;
   quantity_child: number;
@@ -33,6 +36,11 @@ export interface OrderTableRow {
   email_checkpoints: Order['emailCheckpoints'];
   review_checkpoints: Order['reviewCheckpoints'];
   version: number;
+  check_in_state: Order['checkIn']['state'];
+  check_in_arrived: number;
+  check_in_at: Date | null;
+  check_in_by_id: string | null;
+  check_in_by_name: string | null;
 }
 
 /** A row of ORDER_SELECT: the table row with its product's and tour's columns (and a page's sort key). */
@@ -51,12 +59,23 @@ export const ORDER_JOINS = `
 export const ORDER_SELECT = `
   SELECT o.id, o.team_id, o.display_id, o.ota_order_id, o.ota, o.departure_at, o.booked_at, o.language,
          o.product_id, p.route AS product_route, p.pack AS product_pack, o.customer_name, o.customer_email,
-         o.quantity_total, o.quantity_adult, o.quantity_child, o.prices, o.tour_id,
-         t.display_id AS tour_display_id, o.status, o.email_checkpoints, o.review_checkpoints, o.version
+         o.customer_phone, o.pickup, o.notes, o.quantity_total, o.quantity_adult, o.quantity_child, o.prices, o.tour_id,
+         t.display_id AS tour_display_id, o.status, o.email_checkpoints, o.review_checkpoints, o.version,
+         o.check_in_state, o.check_in_arrived, o.check_in_at, o.check_in_by_id, o.check_in_by_name
     FROM orders o ${ORDER_JOINS}`;
 
 const EMAIL_DEFAULT = { confirmation: false, info: false, review: false, marketing: false };
 const REVIEW_DEFAULT = { OTA: false, TripAdvisor: false, Google: false, MyProGuide: false };
+
+/** The check-in columns of an order as the contract shows them. */
+export function checkInOf(r: OrderTableRow): Order['checkIn'] {
+  return {
+    state: r.check_in_state,
+    arrived: r.check_in_arrived,
+    at: r.check_in_at ? r.check_in_at.toISOString() : null,
+    by: r.check_in_by_id ? { id: r.check_in_by_id, name: r.check_in_by_name ?? '' } : null,
+  };
+}
 
 export function mapOrder(r: OrderRow): Order {
   return {
@@ -68,7 +87,10 @@ export function mapOrder(r: OrderRow): Order {
     bookedAt: r.booked_at.toISOString(),
     language: r.language,
     product: { id: r.product_id, route: r.product_route ?? '', pack: r.product_pack || r.product_id },
-    customer: { name: r.customer_name, email: r.customer_email },
+    customer: { name: r.customer_name, email: r.customer_email, phone: r.customer_phone },
+    pickup: r.pickup,
+    notes: r.notes,
+    checkIn: checkInOf(r),
     quantity: { total: r.quantity_total, adult: r.quantity_adult, child: r.quantity_child },
     prices: r.prices ?? [],
     tour: r.tour_id ? { id: r.tour_id, displayId: r.tour_display_id ?? '' } : null,
@@ -241,19 +263,43 @@ export async function conflictingOrder(
 /** A new order's columns (besides its team and OTA; its timestamps as given). */
 export type NewOrder = Omit<
   OrderTableRow,
-  'team_id' | 'ota' | 'departure_at' | 'booked_at' | 'tour_id' | 'email_checkpoints' | 'review_checkpoints' | 'version'
-> & { departure_at: string; booked_at: string };
+  | 'team_id'
+  | 'ota'
+  | 'departure_at'
+  | 'booked_at'
+  | 'tour_id'
+  | 'email_checkpoints'
+  | 'review_checkpoints'
+  | 'version'
+  | 'customer_phone'
+  | 'pickup'
+  | 'notes'
+  | CheckInColumn
+> & {
+  departure_at: string;
+  booked_at: string;
+  customer_phone?: string | null;
+  pickup?: string | null;
+  notes?: string | null;
+};
+
+/** The check-in columns (a new order is EXPECTED). */
+export type CheckInColumn =
+  'check_in_state' | 'check_in_arrived' | 'check_in_at' | 'check_in_by_id' | 'check_in_by_name';
 
 /** Inserts orders of one team and OTA with one statement. */
 export async function insertOrders(db: Db, teamId: string, ota: Ota, orders: NewOrder[]): Promise<void> {
   await db.query(
     `INSERT INTO orders (id, team_id, ota, display_id, ota_order_id, departure_at, booked_at, language, product_id,
-       customer_name, customer_email, quantity_total, quantity_adult, quantity_child, prices, status)
+       customer_name, customer_email, customer_phone, pickup, notes, quantity_total, quantity_adult, quantity_child,
+       prices, status)
      SELECT v.id, $1, $2, v.display_id, v.ota_order_id, v.departure_at, v.booked_at, v.language, v.product_id,
-       v.customer_name, v.customer_email, v.quantity_total, v.quantity_adult, v.quantity_child, v.prices, v.status
+       v.customer_name, v.customer_email, v.customer_phone, v.pickup, v.notes, v.quantity_total, v.quantity_adult,
+       v.quantity_child, v.prices, v.status
        FROM jsonb_to_recordset($3::jsonb) AS v(id text, display_id text, ota_order_id text, departure_at timestamptz,
          booked_at timestamptz, language text, product_id text, customer_name text, customer_email text,
-         quantity_total int, quantity_adult int, quantity_child int, prices jsonb, status text)`,
+         customer_phone text, pickup text, notes text, quantity_total int, quantity_adult int, quantity_child int,
+         prices jsonb, status text)`,
     [teamId, ota, JSON.stringify(orders)],
   );
 }
@@ -264,6 +310,9 @@ export interface ChannelOrderColumns {
   product_id?: string;
   customer_name?: string;
   customer_email?: string;
+  customer_phone?: string;
+  pickup?: string;
+  notes?: string;
   language?: string;
   quantity_total?: number;
   quantity_adult?: number;
@@ -277,13 +326,15 @@ export async function updateOrderColumns(db: Db, id: string, cols: ChannelOrderC
     `UPDATE orders x SET
        departure_at = COALESCE(v.departure_at, x.departure_at), product_id = COALESCE(v.product_id, x.product_id),
        customer_name = COALESCE(v.customer_name, x.customer_name),
-       customer_email = COALESCE(v.customer_email, x.customer_email), language = COALESCE(v.language, x.language),
+       customer_email = COALESCE(v.customer_email, x.customer_email),
+       customer_phone = COALESCE(v.customer_phone, x.customer_phone), pickup = COALESCE(v.pickup, x.pickup),
+       notes = COALESCE(v.notes, x.notes), language = COALESCE(v.language, x.language),
        quantity_total = COALESCE(v.quantity_total, x.quantity_total),
        quantity_adult = COALESCE(v.quantity_adult, x.quantity_adult),
        quantity_child = COALESCE(v.quantity_child, x.quantity_child), prices = COALESCE(v.prices, x.prices),
        version = x.version + 1, updated_at = now()
        FROM jsonb_to_record($2::jsonb) AS v(departure_at timestamptz, product_id text, customer_name text,
-         customer_email text, language text, quantity_total int, quantity_adult int, quantity_child int, prices jsonb)
+         customer_email text, customer_phone text, pickup text, notes text, language text, quantity_total int, quantity_adult int, quantity_child int, prices jsonb)
       WHERE x.id = $1`,
     [id, JSON.stringify(cols)],
   );

@@ -30,9 +30,11 @@ export async function statisticsFigures(
     cancel_requested: number;
     confirmation: number;
     info: number;
+    checked_in: number;
+    no_show: number;
   }>(
     `SELECT day, ota, orders, adult, child, status_canceled AS canceled, status_cancel_requested AS cancel_requested,
-            confirmation, info
+            confirmation, info, checked_in, no_show
        FROM order_day_counts WHERE ${range} AND orders <> 0`,
     params,
   );
@@ -53,6 +55,8 @@ export async function statisticsFigures(
       cancelRequested: Number(d.cancel_requested),
       confirmationSent: Number(d.confirmation),
       infoSent: Number(d.info),
+      checkedIn: Number(d.checked_in),
+      noShow: Number(d.no_show),
     })),
     revenue: revenue.map((x) => ({ ota: x.ota, currency: x.currency, amount: Number(x.amount) })),
   };

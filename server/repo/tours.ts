@@ -21,15 +21,44 @@ interface TourRow {
   status: Schemas['StatusV2'];
   version: number;
   order_count: number;
+  parties: number;
+  pax: number;
+  checked_in_parties: number;
+  checked_in_pax: number;
+  no_show_parties: number;
   sort_key: string;
 }
+
+/** The orders' count and check-in figures of orders `o` (canceled ones left out of the check-in). */
+export const TOUR_CHECK_IN = `SELECT count(*)::int AS order_count,
+    count(*) FILTER (WHERE o.status <> 'canceled')::int AS parties,
+    COALESCE(sum(o.quantity_total) FILTER (WHERE o.status <> 'canceled'), 0)::int AS pax,
+    count(*) FILTER (WHERE o.status <> 'canceled' AND o.check_in_state = 'CHECKED_IN')::int AS checked_in_parties,
+    COALESCE(sum(o.check_in_arrived) FILTER (WHERE o.status <> 'canceled' AND o.check_in_state = 'CHECKED_IN'), 0)::int
+      AS checked_in_pax,
+    count(*) FILTER (WHERE o.status <> 'canceled' AND o.check_in_state = 'NO_SHOW')::int AS no_show_parties
+  FROM orders o`;
+
+export type CheckInCounts = Pick<
+  TourRow,
+  'parties' | 'pax' | 'checked_in_parties' | 'checked_in_pax' | 'no_show_parties'
+>;
+
+export const checkInCountsOf = (r: CheckInCounts): Tour['checkIn'] => ({
+  parties: Number(r.parties),
+  pax: Number(r.pax),
+  checkedInParties: Number(r.checked_in_parties),
+  checkedInPax: Number(r.checked_in_pax),
+  noShowParties: Number(r.no_show_parties),
+});
 
 export const TOUR_SELECT = `
   SELECT t.id, t.team_id, t.display_id, t.display_name, t.departure_at, t.product_id,
          p.route AS product_route, p.pack AS product_pack, t.prices, t.status, t.version,
-         (SELECT count(*)::int FROM orders c WHERE c.tour_id = t.id) AS order_count
+         c.order_count, c.parties, c.pax, c.checked_in_parties, c.checked_in_pax, c.no_show_parties
     FROM tours t
-    LEFT JOIN products p ON p.team_id = t.team_id AND p.id = t.product_id`;
+    LEFT JOIN products p ON p.team_id = t.team_id AND p.id = t.product_id
+    CROSS JOIN LATERAL (${TOUR_CHECK_IN} WHERE o.tour_id = t.id) c`;
 
 export function mapTour(r: TourRow): Tour {
   return {
@@ -43,6 +72,7 @@ export function mapTour(r: TourRow): Tour {
     prices: r.prices ?? [],
     statusV2: r.status,
     orderCount: Number(r.order_count),
+    checkIn: checkInCountsOf(r),
     version: r.version,
   };
 }

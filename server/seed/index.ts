@@ -4,6 +4,7 @@ import { TEAMS } from './catalog';
 import { pauseRollup, resumeRollup } from '../repo/order-rollup';
 import { insertRows } from './insert';
 import { generateOrders, type OrderRow } from './orders';
+import { seedOf, todayTour } from './tour-day';
 import { Random } from './random';
 import { seedSchedules, soldOutOrder } from './schedules';
 import { daysInMonth, localDate, type LocalDate } from './time';
@@ -147,14 +148,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       const firstNumber = await nextNumber(tx, 'orders', team.id, `${team.code}-`);
       const orders = generateOrders(rnd, { team, count: teamCount, days, now, firstNumber, usedOtaIds });
       const withHistory = teamCount <= 20_000;
-      const { tours, events } = buildTours(
-        rnd,
-        team,
-        orders,
-        now,
-        await nextNumber(tx, 'tours', team.id, 'T-'),
-        withHistory,
-      );
+      const firstTour = await nextNumber(tx, 'tours', team.id, 'T-');
+      const { tours, events } = buildTours(rnd, team, orders, now, firstTour, withHistory);
       all.orders.push(...orders);
       all.tours.push(...tours);
       all.events.push(...events);
@@ -164,6 +159,23 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       if (soldOut) {
         all.orders.push(soldOut.order);
         all.events.push(soldOut.event);
+      }
+      // today's departure with its manifest (not with --team either)
+      const today =
+        !code &&
+        teamCount > 0 &&
+        todayTour(
+          // a generator of its own, so the rest of the demo data stays what it was
+          new Random(seedOf(`${team.id}/today`)),
+          team,
+          now,
+          { order: firstNumber + orders.length + (soldOut ? 1 : 0), tour: firstTour + tours.length },
+          usedOtaIds,
+        );
+      if (today) {
+        all.tours.push(today.tour);
+        all.orders.push(...today.orders);
+        all.events.push(...today.events);
       }
     }
 
@@ -200,6 +212,9 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
         product_id: 'text',
         customer_name: 'text',
         customer_email: 'text',
+        customer_phone: 'text',
+        pickup: 'text',
+        notes: 'text',
         quantity_total: 'int',
         quantity_adult: 'int',
         quantity_child: 'int',

@@ -1,9 +1,10 @@
 import type { Ota, Status } from '../../src/domain/statuses';
 import type { Schemas } from '../../shared/contract';
-import type { OrderTableRow } from '../repo/orders';
+import type { CheckInColumn, OrderTableRow } from '../repo/orders';
 import { FIRST_NAMES, LANGUAGES, LAST_NAMES, OTA_PREFIX, USD_RATE, type ProductSeed } from './catalog';
 import type { SeededTeam } from './base';
 import type { Random } from './random';
+import { reachOf } from './tour-day';
 import { zonedTime, type LocalDate } from './time';
 
 /** Generates one team's orders (rows of table orders, still unlinked) on the given days. */
@@ -11,8 +12,8 @@ import { zonedTime, type LocalDate } from './time';
 /** The contract's Price with the only kinds the seed generates. */
 export type Price = Omit<Schemas['Price'], 'type'> & { type: 'ADULT' | 'CHILD' | 'TOTAL' };
 
-/** A row of table orders, with the seed's narrower prices and statuses. */
-export interface OrderRow extends OrderTableRow {
+/** A row of table orders, with the seed's narrower prices and statuses (every one EXPECTED). */
+export interface OrderRow extends Omit<OrderTableRow, CheckInColumn> {
   prices: Price[];
   status: Status;
 }
@@ -137,8 +138,10 @@ export function generateOrders(rnd: Random, opts: GenerateOptions): OrderRow[] {
     const last = rnd.pick(LAST_NAMES);
     const status = unlinkedStatus(rnd, departure, now);
     const currency = ota === 'VIATOR' ? 'USD' : team.currency;
+    const id = rnd.uuid();
     const order: OrderRow = {
-      id: rnd.uuid(),
+      id,
+      ...reachOf(team, product, id),
       team_id: team.id,
       display_id: '',
       ota,

@@ -6,6 +6,7 @@ import type { SeededTeam } from './base';
 import { FIRST_NAMES, LAST_NAMES, OTA_PREFIX, USD_RATE, type ProductSeed } from './catalog';
 import { pricesFor, type OrderRow } from './orders';
 import type { Random } from './random';
+import { reachOf } from './tour-day';
 import type { EventRow } from './tours';
 import { localDate, zonedTime } from './time';
 
@@ -189,8 +190,10 @@ export function soldOutOrder(
   usedOtaIds.add(otaOrderId);
   const [first, last] = [rnd.pick(FIRST_NAMES), rnd.pick(LAST_NAMES)];
   const booked = new Date(now.getTime() - 26 * 3600_000);
+  const id = rnd.uuid();
   const order: OrderRow = {
-    id: rnd.uuid(),
+    id,
+    ...reachOf(team, product, id),
     team_id: team.id,
     display_id: `${team.code}-${String(displayNumber).padStart(6, '0')}`,
     ota: 'KLOOK',

@@ -525,6 +525,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record who of an order's party showed up (check-in, partial check-in, no-show, or undo)
+         * @description Sets the order's check-in state: CHECKED_IN with how many came (all of the party when `arrived` is absent; fewer is a partial check-in), NO_SHOW, or EXPECTED (undo). The order's Activity records who did it and when (a CHECK_IN event); its version increases; an order booked through OCTO reads REDEEMED there while checked in. The `key` makes the call idempotent: the same key again answers the first call's result and changes nothing (a queued check-in sent twice is recorded once); a key already used with another body is 409 IDEMPOTENCY_KEY_REUSED. A canceled order cannot be checked in (409 ORDER_CANCELED, nothing changed). No base version is named: the last check-in sent wins, so a queue replayed in order ends in the state its taker saw.
+         */
+        put: operations["checkInOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tours/{id}/manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is on a tour, for the day (parties, pax, how to reach them, check-in)
+         * @description Every order linked to the tour except canceled ones, by party name; totals over those.
+         */
+        get: operations["getTourManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tours/{id}/manifest/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prepare the tour's manifest as a CSV file (a signed, expiring link served by downloadExport) */
+        get: operations["exportTourManifestCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/departures/manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is on a departure that has no tour (the team's orders of one product at one time)
+         * @description Every order of the product departing at that instant except canceled ones, whether linked to a tour or not.
+         */
+        get: operations["getDepartureManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/departures/manifest/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prepare a departure's manifest as a CSV file (a signed, expiring link served by downloadExport) */
+        get: operations["exportDepartureManifestCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tours/count/total": {
         parameters: {
             query?: never;
@@ -1188,6 +1282,10 @@ export interface components {
             confirmationSent: number;
             /** @description Orders whose info e-mail was sent */
             infoSent: number;
+            /** @description Orders checked in (all or part of the party came) */
+            checkedIn: number;
+            /** @description Orders recorded as no-show; the no-show rate is noShow / (checkedIn + noShow) */
+            noShow: number;
         };
         ChannelStatistics: components["schemas"]["StatisticsFigures"] & {
             /** @enum {string} */
@@ -1224,7 +1322,7 @@ export interface components {
         /** @enum {string} */
         EmailType: "CONFIRMATION" | "INFORMATION" | "CANCELLATION" | "REVIEW" | "INQUIRY";
         /** @enum {string} */
-        EventLogType: "COMMENT" | "STATUS" | "EDIT" | "LINK" | "UNLINK" | "EMAIL" | "CREATE" | "DELETE" | "RESTORE";
+        EventLogType: "COMMENT" | "STATUS" | "EDIT" | "LINK" | "UNLINK" | "EMAIL" | "CREATE" | "DELETE" | "RESTORE" | "CHECK_IN";
         Error: {
             /** @description Machine-readable code, e.g. BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, USER_NOT_FOUND, CONFLICT */
             error: string;
@@ -1446,7 +1544,14 @@ export interface components {
             customer: {
                 name: string;
                 email: string;
+                /** @description As the OTA gave it (searchable like the name) */
+                phone: string | null;
             };
+            /** @description Pick-up hotel or meeting point */
+            pickup: string | null;
+            /** @description The OTA's special requests and notes */
+            notes: string | null;
+            checkIn: components["schemas"]["CheckIn"];
             quantity: components["schemas"]["Quantity"];
             prices: components["schemas"]["Price"][];
             tour: {
@@ -1483,7 +1588,13 @@ export interface components {
                 name: string;
                 /** Format: email */
                 email: string;
+                /** @description Digits, spaces and + ( ) - . / only, at least 5 digits */
+                phone?: string;
             };
+            /** @description Pick-up hotel or meeting point */
+            pickup?: string;
+            /** @description Special requests and notes from the OTA */
+            notes?: string;
             /** @description total defaults to adult + child */
             quantity: {
                 total?: number;
@@ -1540,6 +1651,7 @@ export interface components {
             prices: components["schemas"]["Price"][];
             statusV2: components["schemas"]["StatusV2"];
             orderCount: number;
+            checkIn: components["schemas"]["TourCheckIn"];
             version: number;
         };
         TourDetail: components["schemas"]["Tour"] & {
@@ -1556,6 +1668,84 @@ export interface components {
             /** @description Replaces the tour's prices */
             prices?: components["schemas"]["Price"][];
             displayName?: string;
+        };
+        /**
+         * @description EXPECTED until someone records the party; CHECKED_IN (all or part of it came) or NO_SHOW
+         * @enum {string}
+         */
+        CheckInState: "EXPECTED" | "CHECKED_IN" | "NO_SHOW";
+        CheckIn: {
+            state: components["schemas"]["CheckInState"];
+            /** @description People of the party who came (0 unless CHECKED_IN; less than quantity.total for a partial check-in) */
+            arrived: number;
+            /**
+             * Format: date-time
+             * @description When the state was last recorded (null while EXPECTED and never recorded)
+             */
+            at: string | null;
+            /** @description Who recorded it */
+            by: {
+                id: string;
+                name: string;
+            } | null;
+        };
+        CheckInInput: {
+            state: components["schemas"]["CheckInState"];
+            /** @description CHECKED_IN only; how many came, from 1 to the order's quantity.total (all when absent) */
+            arrived?: number;
+            /**
+             * Format: uuid
+             * @description Idempotency key, one per gesture (a UUID); the same key again changes nothing
+             */
+            key: string;
+        };
+        /** @description The check-in of a tour's orders (canceled ones left out) */
+        TourCheckIn: {
+            parties: number;
+            /** @description People booked (sum of quantity.total) */
+            pax: number;
+            checkedInParties: number;
+            /** @description People who came */
+            checkedInPax: number;
+            noShowParties: number;
+        };
+        ManifestParty: {
+            orderId: string;
+            displayId: string;
+            name: string;
+            adults: number;
+            children: number;
+            total: number;
+            phone: string | null;
+            email: string;
+            pickup: string | null;
+            notes: string | null;
+            ota: components["schemas"]["Ota"];
+            otaOrderId: string;
+            statusV2: components["schemas"]["StatusV2"];
+            checkIn: components["schemas"]["CheckIn"];
+            version: number;
+        };
+        Manifest: {
+            /** @description The tour's name */
+            title: string;
+            departureAt: components["schemas"]["Timestamp"];
+            product: {
+                id: string;
+                route: string;
+                pack: string;
+            } | null;
+            tour: {
+                id: string;
+                displayId: string;
+                displayName: string;
+            } | null;
+            totals: components["schemas"]["TourCheckIn"] & {
+                adults: number;
+                children: number;
+            };
+            /** @description By party name */
+            parties: components["schemas"]["ManifestParty"][];
         };
         ExportResult: {
             /** @description Signed, expiring download link (served by downloadExport) */
@@ -1942,6 +2132,9 @@ export interface components {
         OtaPath: components["schemas"]["Ota"];
         UserIdPath: components["schemas"]["Id"];
         InvitationTokenPath: string;
+        ManifestProductQuery: components["schemas"]["Id"];
+        /** @description The departure instant (ISO timestamp) */
+        ManifestDepartureQuery: components["schemas"]["Timestamp"];
         TeamIdQuery: components["schemas"]["Id"];
         UserIdQuery: components["schemas"]["Id"];
         /** @description Page number from 1 (ignored when a cursor is given) */
@@ -3171,6 +3364,143 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    checkInOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInInput"];
+            };
+        };
+        responses: {
+            /** @description The order with its check-in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getTourManifest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tour's manifest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Manifest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportTourManifestCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A signed, expiring download link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDepartureManifest: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+                productId: components["parameters"]["ManifestProductQuery"];
+                /** @description The departure instant (ISO timestamp) */
+                departureAt: components["parameters"]["ManifestDepartureQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The departure's manifest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Manifest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportDepartureManifestCsv: {
+        parameters: {
+            query: {
+                teamId: components["parameters"]["TeamIdQuery"];
+                productId: components["parameters"]["ManifestProductQuery"];
+                /** @description The departure instant (ISO timestamp) */
+                departureAt: components["parameters"]["ManifestDepartureQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A signed, expiring download link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     countToursTotal: {

@@ -3,6 +3,7 @@ import {
   channelRows,
   dailyRows,
   kpis,
+  noShowRate,
   pointsChange,
   relativeChange,
   revenueByCurrency,
@@ -32,6 +33,8 @@ const channel = (over: Partial<ChannelStatistics> & Pick<ChannelStatistics, 'ota
   cancelRequested: 0,
   confirmationSent: 0,
   infoSent: 0,
+  checkedIn: 0,
+  noShow: 0,
   ...over,
 });
 const month = (over: Partial<OrderStatistics> = {}): OrderStatistics => ({
@@ -54,6 +57,8 @@ const month = (over: Partial<OrderStatistics> = {}): OrderStatistics => ({
   cancelRequested: 0,
   confirmationSent: 0,
   infoSent: 0,
+  checkedIn: 0,
+  noShow: 0,
   ...over,
 });
 
@@ -324,6 +329,26 @@ describe('the chart rows', () => {
     ]);
     expect(rows[0]).toMatchObject({ adult: 9, child: 2 });
     expect(channelRows(month())[0].share).toBeNull();
+  });
+
+  it('give each channel its no-show rate of the recorded check-ins, none when nothing was recorded', () => {
+    const checked = month({
+      channels: [
+        channel({ ota: 'KLOOK', name: 'Klook', monthlyTotal: 9, checkedIn: 6, noShow: 2 }),
+        channel({ ota: 'KKDAY', name: 'KKday', monthlyTotal: 4, checkedIn: 4, noShow: 0 }),
+        channel({ ota: 'VIATOR', name: 'Viator', monthlyTotal: 3, checkedIn: 0, noShow: 3 }),
+        // orders, but not one check-in recorded: no rate (not 0%)
+        channel({ ota: 'MPG', name: 'MPG', monthlyTotal: 5 }),
+      ],
+    });
+    expect(channelRows(checked).map((r) => [r.ota, r.noShowRate])).toEqual([
+      ['KLOOK', 0.25],
+      ['KKDAY', 0],
+      ['VIATOR', 1],
+      ['MPG', null],
+    ]);
+    expect(noShowRate({ checkedIn: 1, noShow: 2 })).toBe(2 / 3);
+    expect(channelRows(checked).map((r) => formatShare(r.noShowRate))).toEqual(['25%', '0%', '100%', '—']);
   });
 
   it('split revenue by currency, every channel in each', () => {

@@ -26,14 +26,14 @@ const order = (id: string, over: Partial<Order> = {}): Order =>
     id,
     displayId: `KH-${id}`,
     departureAt: '2036-03-10T01:00:00.000Z',
-    customer: { name: `Guest ${id}`, email: `${id}@example.test` },
+    customer: { name: `Guest ${id}`, email: `${id}@example.test`, phone: null },
     ...over,
   });
 
 /** a: reachable; b: no address; c: canceled; d: confirmation and review already sent; e: departed. */
 const ORDERS = {
   a: order('a'),
-  b: order('b', { customer: { name: 'Guest b', email: '' } }),
+  b: order('b', { customer: { name: 'Guest b', email: '', phone: null } }),
   c: order('c', { statusV2: 'canceled' }),
   d: order('d', { emailCheckpoints: { confirmation: true, info: false, review: true, marketing: false } }),
   e: order('e', { departureAt: '2025-01-10T01:00:00.000Z' }),

@@ -216,7 +216,10 @@ describe('day counts', () => {
     expect(selectTotal(list.getSnapshot())).toBe(106);
 
     total = 5;
-    list.send({ type: 'list.patch', rows: [{ id: 'a', customer: { name: 'B', email: 'b@example.com' } }] });
+    list.send({
+      type: 'list.patch',
+      rows: [{ id: 'a', customer: { name: 'B', email: 'b@example.com', phone: null } }],
+    });
     await vi.advanceTimersByTimeAsync(COUNTS_SETTLE_MS);
     expect(countRequests).toHaveLength(3);
     expect(requests).toHaveLength(1);

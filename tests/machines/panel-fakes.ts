@@ -15,7 +15,7 @@ export const order = (over: Partial<Order> = {}): Order =>
     bookedAt: '2026-02-01T00:00:00.000Z',
     language: 'English',
     product: { id: 'p1', route: 'Old town walk', pack: 'p1' },
-    customer: { name: 'Kim', email: 'kim@example.test' },
+    customer: { name: 'Kim', email: 'kim@example.test', phone: null },
     prices: [{ type: 'ADULT', amount: 50, currency: 'USD' }],
     ...over,
   });

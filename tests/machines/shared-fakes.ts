@@ -21,7 +21,10 @@ export const orderRecord = (over: Partial<Order> & Pick<Order, 'id' | 'departure
   bookedAt: '2026-02-01T09:00:00.000Z',
   language: 'en',
   product: { id: 'p1', route: 'Hanoi', pack: 'Day' },
-  customer: { name: 'A', email: 'a@example.com' },
+  customer: { name: 'A', email: 'a@example.com', phone: null },
+  pickup: null,
+  notes: null,
+  checkIn: { state: 'EXPECTED', arrived: 0, at: null, by: null },
   quantity: { total: 2, adult: 2, child: 0 },
   prices: [],
   tour: null,
@@ -41,6 +44,7 @@ export const tourRecord = (over: Partial<Tour> & Pick<Tour, 'id'>): Tour => ({
   prices: [],
   statusV2: 'grouped',
   orderCount: 0,
+  checkIn: { parties: 0, pax: 0, checkedInParties: 0, checkedInPax: 0, noShowParties: 0 },
   version: 1,
   ...over,
 });
@@ -76,10 +80,10 @@ export function underParent<TLogic extends AnyStateMachine>(logic: TLogic, ...[i
     child,
     reports,
     /** The reports of one type, in order. */
-    reportsOf: <T extends string>(type: T) => reports.filter((e) => e.type === type) as Array<AnyEventObject & { type: T }>,
+    reportsOf: <T extends string>(type: T) =>
+      reports.filter((e) => e.type === type) as Array<AnyEventObject & { type: T }>,
     stop: () => actor.stop(),
   };
 }
-type OptionalInput<TLogic extends AnyStateMachine> = undefined extends InputFrom<TLogic>
-  ? [input?: InputFrom<TLogic>]
-  : [input: InputFrom<TLogic>];
+type OptionalInput<TLogic extends AnyStateMachine> =
+  undefined extends InputFrom<TLogic> ? [input?: InputFrom<TLogic>] : [input: InputFrom<TLogic>];

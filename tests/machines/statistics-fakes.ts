@@ -14,7 +14,8 @@ export function monthFigures(month: string, basis: DateBasis = 'departure'): Ord
   const seed = Number(month.slice(5));
   const days = Array.from({ length: DAYS_SHOWN }, (_, i) => `${month}-0${i + 1}`);
   type Channel = OrderStatistics['channels'][number];
-  const channel = (ota: Channel['ota'], name: Channel['name'], daily: number[]): Channel => {
+  /** `checks`: the orders checked in and those recorded as no-show. */
+  const channel = (ota: Channel['ota'], name: Channel['name'], daily: number[], checks = [0, 0]): Channel => {
     const total = daily.reduce((a, b) => a + b, 0);
     return {
       ota,
@@ -27,11 +28,13 @@ export function monthFigures(month: string, basis: DateBasis = 'departure'): Ord
       cancelRequested: 0,
       confirmationSent: total,
       infoSent: 0,
+      checkedIn: checks[0],
+      noShow: checks[1],
     };
   };
   const channels = [
-    channel('KLOOK', 'Klook', [seed, 0, 2]),
-    channel('KKDAY', 'KKday', [1, 1, 0]),
+    channel('KLOOK', 'Klook', [seed, 0, 2], [3, 1]),
+    channel('KKDAY', 'KKday', [1, 1, 0], [2, 0]),
     channel('VIATOR', 'Viator', [0, 3, 0]),
     channel('MPG', 'MPG', [0, 0, 0]),
   ];
@@ -52,6 +55,8 @@ export function monthFigures(month: string, basis: DateBasis = 'departure'): Ord
     cancelRequested: 0,
     confirmationSent: sum((c) => c.confirmationSent),
     infoSent: 0,
+    checkedIn: sum((c) => c.checkedIn),
+    noShow: sum((c) => c.noShow),
   };
 }
 

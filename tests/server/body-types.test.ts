@@ -42,6 +42,8 @@ const STRINGS = [
   '2026-01-15',
   '2026-01-15T09:00:00.000Z',
   'data:image/png;base64,iVBORw0KGgo=',
+  '0b6f2a4e-3c1d-4e5f-8a9b-1c2d3e4f5a6b',
+  '+84 912 345 678',
 ];
 
 /** A small value the schema accepts (the contract's formats, patterns and enums included). */

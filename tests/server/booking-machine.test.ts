@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { zBaseError } from '@octocloud/types';
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
@@ -50,7 +51,11 @@ const TRIED = {
     { type: 'booking.expire', at: EARLY },
     { type: 'booking.expire', at: LAPSED },
   ],
-  'booking.redeem': [{ type: 'booking.redeem', at: EARLY }],
+  'booking.redeem': [
+    { type: 'booking.redeem', at: EARLY },
+    { type: 'booking.redeem', at: LATE },
+  ],
+  'booking.unredeem': [{ type: 'booking.unredeem', at: LATE }],
 } satisfies { [T in BookingEvent['type']]: Extract<BookingEvent, { type: T }>[] };
 const EVENTS: BookingEvent[] = Object.values(TRIED).flat();
 
@@ -138,9 +143,17 @@ describe('the booking statechart, by its generated paths', () => {
       if (!d.allowed) expect(d.reason.length).toBeGreaterThan(10);
       else expect(STATUSES).toContain(d.next);
     }
-    // EXPIRED and REDEEMED are the end
-    if (status === 'EXPIRED' || status === 'REDEEMED') {
-      expect(EVENTS.every((e) => !decide(status, context, e).allowed)).toBe(true);
+    // EXPIRED is the end; a REDEEMED booking (its party checked in) is neither cancelled nor changed,
+    // only returned to CONFIRMED when the check-in is undone
+    if (status === 'EXPIRED') expect(EVENTS.every((e) => !decide(status, context, e).allowed)).toBe(true);
+    if (status === 'REDEEMED') {
+      const allowed = EVENTS.filter((e) => decide(status, context, e).allowed).map((e) => e.type);
+      expect(new Set(allowed)).toEqual(new Set(['booking.redeem', 'booking.unredeem']));
+    }
+    for (const t of taken) {
+      if (t.event.type === 'booking.redeem' && t.from !== t.to) expect(t.effects).toEqual(['markRedeemed']);
+      if (t.event.type === 'booking.unredeem')
+        expect([t.from, t.to, t.effects]).toEqual(['REDEEMED', 'CONFIRMED', ['markUnredeemed']]);
     }
   });
 });
@@ -150,10 +163,10 @@ describe('the booking statechart, by its generated paths', () => {
 const { s, api } = octoBookingSuite();
 const MOMENT = { [EARLY]: 0, [LAPSED]: 1, [LATE]: 2 } as Record<number, number>;
 
-/** Paths the API can walk: time only moves forward, and no redemption (no OCTO call redeems). */
+/** Paths the API can walk: time only moves forward. A redemption is the check-in of the booking's
+ *  order (PUT /api/v1/orders/{id}/check-in), its undoing the check-in undone. */
 const walkable = shortest.filter((p) => {
   const events = p.steps.slice(1).map((st) => st.event);
-  if (events.some((e) => e.type === 'booking.redeem')) return false;
   const moments = events.map((e) => MOMENT[e.at]);
   return moments.every((m, i) => i === 0 || m >= moments[i - 1]);
 });
@@ -189,25 +202,44 @@ describe('the server follows the chart', () => {
       }
       moment = Math.max(moment, m);
     };
+    /** The booking's order checked in (redeem) or not (unredeem), as a guide does it. */
+    const checkIn = async (state: 'CHECKED_IN' | 'EXPECTED') => {
+      const [{ order_id }] = await s.t.db.query<{ order_id: string }>(
+        'SELECT order_id FROM channel_bookings WHERE uuid = $1',
+        [held.uuid],
+      );
+      const put = await s.req('PUT', `/api/v1/orders/${order_id}/check-in`, s.w.admin.token, {
+        state,
+        key: randomUUID(),
+      });
+      expect(put.statusCode).toBe(200);
+      return api.get(held.uuid);
+    };
     for (const step of (path as Path).steps.slice(1)) {
       const e = step.event;
       await moveTo(MOMENT[e.at]);
       const res =
-        e.type === 'booking.confirm'
-          ? await api.confirm(held.uuid)
-          : e.type === 'booking.extend'
-            ? await api.extend(held.uuid, { expirationMinutes: 60 })
-            : e.type === 'booking.amend'
-              ? await api.amend(held.uuid, { notes: `amended at ${e.at}` })
-              : e.type === 'booking.cancel'
-                ? await api.cancel(held.uuid)
-                : (await expireHolds(s.t.db), await api.get(held.uuid));
+        e.type === 'booking.redeem' || e.type === 'booking.unredeem'
+          ? await checkIn(e.type === 'booking.redeem' ? 'CHECKED_IN' : 'EXPECTED')
+          : e.type === 'booking.confirm'
+            ? await api.confirm(held.uuid)
+            : e.type === 'booking.extend'
+              ? await api.extend(held.uuid, { expirationMinutes: 60 })
+              : e.type === 'booking.amend'
+                ? await api.amend(held.uuid, { notes: `amended at ${e.at}` })
+                : e.type === 'booking.cancel'
+                  ? await api.cancel(held.uuid)
+                  : (await expireHolds(s.t.db), await api.get(held.uuid));
       expect(booking(res).status).toBe(step.state.value);
     }
     // every other request where the path ends answers as the chart says
     const end = (path as Path).state;
     const refusedThere = EVENTS.filter(
-      (e) => MOMENT[e.at] === moment && e.type !== 'booking.redeem' && e.type !== 'booking.expire',
+      (e) =>
+        MOMENT[e.at] === moment &&
+        e.type !== 'booking.redeem' &&
+        e.type !== 'booking.unredeem' &&
+        e.type !== 'booking.expire',
     ).filter((e) => !decide(end.value as BookingStatus, end.context, e).allowed);
     for (const e of refusedThere) {
       const res =

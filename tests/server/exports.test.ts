@@ -216,6 +216,10 @@ describe('a CSV a spreadsheet reads', () => {
       'TOTAL price',
       'TOTAL currency',
       'Tour',
+      'Phone',
+      'Pick-up',
+      'Notes',
+      'Check-in',
     ]);
     const row = (name: string) => Object.fromEntries(header.map((h, i) => [h, rows.find((r) => r[9] === name)![i]]));
     expect(row('Nguyễn Thị Đặng Ưởng')).toMatchObject({
@@ -264,10 +268,13 @@ describe('a CSV a spreadsheet reads', () => {
       'Product',
       'Route',
       'Orders',
+      'Pax',
+      'Checked in',
+      'No-shows',
       'TOTAL price',
       'TOTAL currency',
     ]);
     expect(tourRow.slice(2, 4)).toEqual(['Tour Completed', '2039-03-10 08:00']);
-    expect(tourRow.slice(7)).toEqual(['3000000', 'VND']);
+    expect(tourRow.slice(10)).toEqual(['3000000', 'VND']);
   });
 });

@@ -199,7 +199,7 @@ describe('an amendment changes the order', () => {
     expect(await vacancies(s.t, s.w.home.id, id, to)).toBe(7);
   });
 
-  it('refuses a move onto a full departure and changes nothing; a change of notes alone leaves the order and inbox alone', async () => {
+  it("refuses a move onto a full departure and changes nothing; a change of notes alone is the order's notes", async () => {
     const id = await product();
     const [a, full] = [departure(5), departure(6)];
     const { b, orderId } = await confirmed(id, a, 2);
@@ -209,9 +209,15 @@ describe('an amendment changes the order', () => {
     const before = await getOrder(orderId);
     expect(before.departureAt).toBe(new Date(Date.parse(a)).toISOString());
     const inboxBefore = (await inboxRows(s.t, s.w.home.id)).length;
+    // the booking's notes are the order's (issue 25): one change, in the order and in the inbox
     booking(await api.amend(b.uuid, { notes: 'Pick up at the hotel' }));
-    expect((await getOrder(orderId)).version).toBe(before.version);
-    expect(await inboxRows(s.t, s.w.home.id)).toHaveLength(inboxBefore);
+    const noted = await getOrder(orderId);
+    expect(noted.version).toBe(before.version + 1);
+    expect(noted.notes).toBe('Pick up at the hotel');
+    expect(noted.departureAt).toBe(before.departureAt);
+    const inbox = await inboxRows(s.t, s.w.home.id);
+    expect(inbox).toHaveLength(inboxBefore + 1);
+    expect(inbox[0].changes).toEqual([{ field: 'notes', from: before.notes, to: 'Pick up at the hotel' }]);
     // the same departure with more people counts its own places: 8 left + its 2 = 10
     booking(await api.amend(b.uuid, { unitItems: Array.from({ length: 10 }, () => ({ unitId: 'adult' })) }));
     expect((await getOrder(orderId)).quantity.total).toBe(10);

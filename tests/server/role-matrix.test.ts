@@ -134,6 +134,7 @@ const REQUESTS = {
     },
   }),
   addOrderComment: (who) => ({ path: { id: ids.order }, body: { comment: `Checked by the ${who.name}` } }),
+  checkInOrder: () => ({ path: { id: ids.order2 }, body: { state: 'CHECKED_IN', key: randomUUID() } }),
   sendOrderEmail: () => ({
     path: { emailType: 'CONFIRMATION' },
     headers: { 'idempotency-key': randomUUID() },
@@ -165,6 +166,14 @@ const REQUESTS = {
   unlinkOrder: () => ({ path: { id: ids.tour, orderId: ids.tourOrder } }),
   addTourComment: (who) => ({ path: { id: ids.tour }, body: { comment: `Seen by the ${who.name}` } }),
   exportToursCsv: () => ({ query: { teamId: TEAM } }),
+  getTourManifest: () => ({ path: { id: ids.tour } }),
+  exportTourManifestCsv: () => ({ path: { id: ids.tour } }),
+  getDepartureManifest: () => ({
+    query: { teamId: TEAM, productId: ids.product, departureAt: '2026-12-02T08:00:00Z' },
+  }),
+  exportDepartureManifestCsv: () => ({
+    query: { teamId: TEAM, productId: ids.product, departureAt: '2026-12-02T08:00:00Z' },
+  }),
   updateToursExportMessage: async (who) => {
     const res = await api('GET', `/api/v1/tours/export/csv?teamId=${TEAM}`, who.token);
     return { query: { presignedUrl: res.json().presignedUrl }, body: { message: `From the ${who.name}` } };

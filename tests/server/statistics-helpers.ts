@@ -66,7 +66,9 @@ export async function directCounts(db: Db, teamId: string): Promise<Map<string, 
             count(*) FILTER (WHERE o.tour_id IS NOT NULL AND o.status = 'cancel_requested')::int AS linked_cancel_requested,
             sum(o.quantity_adult)::int AS adult, sum(o.quantity_child)::int AS child,
             count(*) FILTER (WHERE (o.email_checkpoints->>'confirmation')::boolean)::int AS confirmation,
-            count(*) FILTER (WHERE (o.email_checkpoints->>'info')::boolean)::int AS info
+            count(*) FILTER (WHERE (o.email_checkpoints->>'info')::boolean)::int AS info,
+            count(*) FILTER (WHERE o.status <> 'canceled' AND o.check_in_state = 'CHECKED_IN')::int AS checked_in,
+            count(*) FILTER (WHERE o.status <> 'canceled' AND o.check_in_state = 'NO_SHOW')::int AS no_show
        FROM orders o JOIN teams t ON t.id = o.team_id,
             LATERAL (VALUES ('departure', timezone(t.timezone, o.departure_at)::date),
                             ('booking', timezone(t.timezone, o.booked_at)::date)) AS b(basis, day)
@@ -82,7 +84,7 @@ export async function rollupCounts(db: Db, teamId: string): Promise<Map<string, 
   const rows = await db.query<Record<string, unknown>>(
     `SELECT basis, day::text AS day, ota, orders, status_new, status_pending, status_grouped, status_arranged,
             status_completed, status_canceled, status_cancel_requested, linked_canceled, linked_cancel_requested,
-            adult::int AS adult, child::int AS child, confirmation, info
+            adult::int AS adult, child::int AS child, confirmation, info, checked_in, no_show
        FROM order_day_counts WHERE team_id = $1`,
     [teamId],
   );

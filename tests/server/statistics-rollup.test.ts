@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seed } from '../../server/seed/index';
 import { teamId } from '../../server/seed/base';
@@ -43,6 +44,8 @@ async function expectRollupRight(team = home()) {
       cancelRequested: sum('status_cancel_requested'),
       confirmationSent: sum('confirmation'),
       infoSent: sum('info'),
+      checkedIn: sum('checked_in'),
+      noShow: sum('no_show'),
     });
   }
 }
@@ -106,6 +109,21 @@ describe('the order rollup follows every kind of change', () => {
         WHERE id = ANY($1)`,
       [ids.slice(0, 3)],
     );
+    await expectRollupRight();
+  });
+
+  it('check-ins, no-shows and their undoing; a canceled order leaves them', async () => {
+    const checkIn = async (id: string, state: string) =>
+      expect((await put(`/api/v1/orders/${id}/check-in`, { state, key: randomUUID() })).statusCode).toBe(200);
+    await checkIn(ids[3], 'CHECKED_IN');
+    await checkIn(ids[4], 'NO_SHOW');
+    await checkIn(ids[5], 'CHECKED_IN');
+    await expectRollupRight();
+    await checkIn(ids[5], 'EXPECTED');
+    expect((await move([ids[4]], 'canceled')).statusCode).toBe(200);
+    await expectRollupRight();
+    // back as it was (cancel requested), for the steps after this one
+    expect((await move([ids[4]], 'cancel_requested')).statusCode).toBe(200);
     await expectRollupRight();
   });
 
