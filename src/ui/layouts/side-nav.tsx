@@ -58,7 +58,10 @@ function Item({ link, nested }: { link: NavItem; nested?: boolean }) {
       <Link
         asChild
         flex="1"
-        display="block"
+        // in the drawer (below 1280 px, a touch screen) each link is a 44 px touch target
+        display={{ base: 'flex', xl: 'block' }}
+        alignItems="center"
+        minH={{ base: '44px', xl: 'auto' }}
         px="2"
         py="1"
         ps={nested ? '5' : '2'}

@@ -3,8 +3,12 @@ import { initialOf } from '../../domain/session-rules';
 import { selectTeam, selectTeams } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
 
-/** The team switcher (with each team's logo or first letter): choosing a team saves it and reloads. */
-export function TeamMenu() {
+/**
+ * The team switcher (with each team's logo or first letter): choosing a team saves it and reloads.
+ * In the navigation drawer (`portalled` false) its menu stays inside the drawer, whose focus trap
+ * would otherwise keep the keyboard out of it.
+ */
+export function TeamMenu({ portalled = true }: { portalled?: boolean }) {
   const session = SessionContext.useActorRef();
   const teams = SessionContext.useSelector(selectTeams);
   const current = SessionContext.useSelector(selectTeam);
@@ -25,7 +29,7 @@ export function TeamMenu() {
             <Text truncate>{current?.name ?? 'No team'}</Text>
           </Button>
         </Menu.Trigger>
-        <Portal>
+        <Portal disabled={!portalled}>
           <Menu.Positioner>
             <Menu.Content minW="200px">
               {teams.map((team, index) => (

@@ -5,6 +5,7 @@ import { issueLabel } from '../../domain/list-views';
 import { statusLabel } from '../../domain/statuses';
 import type { ListItem, ListKind, Order, Tour } from '../../machines/list/types';
 import { cellClass, columnRules, COLUMN_GAP, ROW_PADDING, type ListLayout } from './columns';
+import { CardCells } from './list-cards';
 
 /**
  * The rows of the virtual list: plain elements with shared styles, nothing heavy per row, so
@@ -87,6 +88,8 @@ const cls = (key: string, extra = '') => `${cellClass(key)}${extra ? ` ${extra}`
 export interface RowState {
   /** Position among all rows (headers included), for assistive technology: elements are recycled out of order. */
   index: number;
+  /** The `aria-rowindex` of the first row: 2 under the column headers' row, 1 for a phone's cards (none). */
+  rowIndexBase: number;
   start: number;
   selected: boolean;
   focused: boolean;
@@ -181,21 +184,25 @@ interface ItemRowProps extends RowState {
   timezone: string;
   /** On "Orders with issues": the screen's clock, which each row's issue is judged at; else null. */
   issuesAt: number | null;
+  /** A phone's card (./list-cards) rather than a table row. */
+  card?: boolean;
 }
 
-export const ItemRowView = memo(function ItemRowView({ kind, item, timezone, issuesAt, ...state }: ItemRowProps) {
+export const ItemRowView = memo(function ItemRowView({ kind, item, timezone, issuesAt, card, ...state }: ItemRowProps) {
   return (
     <div
       role="row"
       id={rowDomId(kind, item.id)}
-      className="cols"
+      className={card ? 'card' : 'cols'}
       data-row-id={item.id}
       data-focused={state.focused || undefined}
       aria-selected={state.selected}
-      aria-rowindex={state.index + 2}
+      aria-rowindex={state.index + state.rowIndexBase}
       style={{ top: state.start }}
     >
-      {kind === 'orders' ? (
+      {card ? (
+        <CardCells kind={kind} item={item} timezone={timezone} selected={state.selected} />
+      ) : kind === 'orders' ? (
         <OrderCells order={item as Order} timezone={timezone} issuesAt={issuesAt} />
       ) : (
         <TourCells tour={item as Tour} timezone={timezone} />
@@ -222,7 +229,7 @@ export const HeaderRowView = memo(function HeaderRowView({ kind, row, sticky, ..
       data-sticky={sticky || undefined}
       data-focused={state.focused || undefined}
       aria-selected={state.selected}
-      aria-rowindex={state.index + 2}
+      aria-rowindex={state.index + state.rowIndexBase}
       style={{ top: sticky ? undefined : state.start }}
     >
       <span role="gridcell" className="strong">

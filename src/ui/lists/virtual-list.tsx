@@ -30,6 +30,8 @@ import {
 import { selectFocusId, selectSelectedIds, type SelectionActorRef } from '../../machines/selection/selectors';
 import { cellClass, COLUMNS, type ListLayout } from './columns';
 import { selectionKey } from './list-keys';
+import { useIsPhone } from '../layouts/viewport';
+import { CARD_HEADER_HEIGHT, CARD_HEIGHT, CARD_RULES } from './list-cards';
 import { HEAD_HEIGHT, HEADER_HEIGHT, HeaderRowView, ItemRowView, LIST_RULES, ROW_HEIGHT, rowDomId } from './list-rows';
 import { EmptyRow, FailedRow, MoreFailedBar, SkeletonRows } from './list-states';
 import { useScrollAnchor } from './scroll-anchor';
@@ -37,6 +39,16 @@ import { SlotPool } from './slot-pool';
 
 /** A few rows beyond the viewport: enough for smooth scrolling, few enough for a small DOM. */
 const OVERSCAN = 3;
+
+/** The heights the virtualizer lays out with: table rows under column headers, or a phone's cards (no column headers). */
+interface Metrics {
+  cards: boolean;
+  head: number;
+  row: number;
+  header: number;
+}
+const TABLE: Metrics = { cards: false, head: HEAD_HEIGHT, row: ROW_HEIGHT, header: HEADER_HEIGHT };
+const CARDS: Metrics = { cards: true, head: 0, row: CARD_HEIGHT, header: CARD_HEADER_HEIGHT };
 
 function clickMode(event: MouseEvent): ClickMode {
   if (event.shiftKey) return 'range';
@@ -61,6 +73,7 @@ function headerBefore(headerIndexes: readonly number[], index: number): number {
 
 interface VirtualRowsProps {
   kind: ListKind;
+  metrics: Metrics;
   rows: ListRow[];
   scroller: HTMLDivElement | null;
   selected: ReadonlySet<string>;
@@ -76,6 +89,7 @@ interface VirtualRowsProps {
  */
 const VirtualRows = memo(function VirtualRows({
   kind,
+  metrics,
   rows,
   scroller,
   selected,
@@ -83,7 +97,11 @@ const VirtualRows = memo(function VirtualRows({
   timezone,
   issuesAt,
 }: VirtualRowsProps) {
-  const estimateSize = useCallback((index: number) => (rows[index]?.header ? HEADER_HEIGHT : ROW_HEIGHT), [rows]);
+  const { head } = metrics;
+  const estimateSize = useCallback(
+    (index: number) => (rows[index]?.header ? metrics.header : metrics.row),
+    [rows, metrics],
+  );
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   const headerIndexes = useMemo(() => rows.flatMap((r, i) => (r.header ? [i] : [])), [rows]);
   const focusIndex = useMemo(() => (focusId ? rows.findIndex((r) => r.id === focusId) : -1), [rows, focusId]);
@@ -103,12 +121,12 @@ const VirtualRows = memo(function VirtualRows({
     rangeExtractor,
     overscan: OVERSCAN,
     // the rows start below the column headers; a row scrolled to lands below the pinned day header
-    scrollMargin: HEAD_HEIGHT,
-    scrollPaddingStart: HEAD_HEIGHT + HEADER_HEIGHT,
+    scrollMargin: head,
+    scrollPaddingStart: head + metrics.header,
   });
 
   // rows inserted or removed above the view (live changes) do not move what is in view
-  useScrollAnchor(rows, scroller, virtualizer, HEAD_HEIGHT);
+  useScrollAnchor(rows, scroller, virtualizer, head);
 
   /** A header reads as selected when every loaded row of its day is (checked for the headers in view only). */
   const isFullDay = useMemo(() => {
@@ -134,7 +152,7 @@ const VirtualRows = memo(function VirtualRows({
   }, [focusId, virtualizer]);
 
   // the day of the row at the top of the view is pinned there (one header, moved out of the flow)
-  const top = virtualizer.getVirtualItemForOffset((virtualizer.scrollOffset ?? 0) + HEAD_HEIGHT);
+  const top = virtualizer.getVirtualItemForOffset((virtualizer.scrollOffset ?? 0) + head);
   const stickyIndex = headerBefore(headerIndexes, top?.index ?? 0);
 
   // headers and orders recycle elements of their own kind; the elements stay in slot order (a
@@ -162,7 +180,8 @@ const VirtualRows = memo(function VirtualRows({
             kind={kind}
             row={row}
             index={v.index}
-            start={v.start - HEAD_HEIGHT}
+            rowIndexBase={metrics.cards ? 1 : 2}
+            start={v.start - head}
             sticky={v.index === stickyIndex}
             focused={row.id === focusId}
             selected={isFullDay(v.index, row)}
@@ -179,7 +198,9 @@ const VirtualRows = memo(function VirtualRows({
             timezone={timezone}
             issuesAt={issuesAt}
             index={v.index}
-            start={v.start - HEAD_HEIGHT}
+            rowIndexBase={metrics.cards ? 1 : 2}
+            card={metrics.cards}
+            start={v.start - head}
             focused={row.id === focusId}
             selected={selected.has(row.id)}
           />
@@ -219,6 +240,8 @@ export function VirtualList({ kind, layout, list, selection, timezone, issuesAt 
   const selectedIds = useSelector(selection, selectSelectedIds);
   const focusId = useSelector(selection, selectFocusId);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
+  // below 768 px: one column of cards
+  const metrics = useIsPhone() ? CARDS : TABLE;
 
   // state, not a ref: the rows below start measuring once the scroller exists
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
@@ -240,7 +263,9 @@ export function VirtualList({ kind, layout, list, selection, timezone, issuesAt 
       const row = (event.target as HTMLElement).closest<HTMLElement>('[data-row-id]');
       const id = row?.dataset.rowId;
       if (!id) return;
-      selection.send({ type: 'selection.click', id, mode: clickMode(event) });
+      // a card's selection box adds it to the selection or takes it out, as Ctrl+click does
+      const box = (event.target as HTMLElement).closest('[data-select-box]');
+      selection.send({ type: 'selection.click', id, mode: box ? 'toggle' : clickMode(event) });
     },
     [selection],
   );
@@ -257,13 +282,13 @@ export function VirtualList({ kind, layout, list, selection, timezone, issuesAt 
     (event: KeyboardEvent<HTMLDivElement>) => {
       // keys on the grid itself, not on a button inside it (Retry)
       if (event.target !== event.currentTarget) return;
-      const visible = (scroller?.clientHeight ?? 0) - HEAD_HEIGHT - HEADER_HEIGHT;
-      const key = selectionKey(event, Math.max(1, Math.floor(visible / ROW_HEIGHT)));
+      const visible = (scroller?.clientHeight ?? 0) - metrics.head - metrics.header;
+      const key = selectionKey(event, Math.max(1, Math.floor(visible / metrics.row)));
       if (!key) return;
       event.preventDefault();
       selection.send(key);
     },
-    [selection, scroller],
+    [selection, scroller, metrics],
   );
   const retry = useCallback(() => list.send({ type: 'list.retry' }), [list]);
 
@@ -293,7 +318,7 @@ export function VirtualList({ kind, layout, list, selection, timezone, issuesAt 
         aria-label={noun}
         aria-multiselectable
         // -1: not known yet while more pages may come; the column headers are row 1
-        aria-rowcount={hasMore ? -1 : rows.length + 1}
+        aria-rowcount={hasMore ? -1 : rows.length + (metrics.cards ? 0 : 1)}
         aria-busy={loading || loadingMore}
         aria-activedescendant={focusId ? rowDomId(kind, focusId) : undefined}
         data-item-count={itemCount}
@@ -307,35 +332,40 @@ export function VirtualList({ kind, layout, list, selection, timezone, issuesAt 
         _focusVisible={{ boxShadow: 'inset 0 0 0 2px #006685' }}
         // opaque, so the browser scrolls it on the compositor instead of repainting it each frame
         bg="bg"
-        css={LIST_RULES[layout]}
+        css={metrics.cards ? CARD_RULES : LIST_RULES[layout]}
         onScroll={reportScroll}
         onClick={onClick}
         onMouseDown={onMouseDown}
         onKeyDown={onKeyDown}
       >
-        <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 2 }}>
-          <Box
-            role="row"
-            className="cols"
-            aria-rowindex={1}
-            h={`${HEAD_HEIGHT}px`}
-            fontWeight="bold"
-            bg="bg"
-            borderBottom="1px solid #E1F4FF"
-          >
-            {COLUMNS[layout].map((c) => (
-              <span role="columnheader" key={c.key} className={cellClass(c.key)}>
-                {c.title}
-              </span>
-            ))}
-          </Box>
-        </div>
+        {!metrics.cards && (
+          <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 2 }}>
+            <Box
+              role="row"
+              className="cols"
+              aria-rowindex={1}
+              h={`${HEAD_HEIGHT}px`}
+              fontWeight="bold"
+              bg="bg"
+              borderBottom="1px solid #E1F4FF"
+            >
+              {COLUMNS[layout].map((c) => (
+                <span role="columnheader" key={c.key} className={cellClass(c.key)}>
+                  {c.title}
+                </span>
+              ))}
+            </Box>
+          </div>
+        )}
         {rows.length === 0 ? (
           // the skeleton is no row (hidden while the grid is busy); a message is one full-width row
           empty
         ) : (
           <VirtualRows
+            // the other layout's sizes: measured afresh
+            key={metrics.cards ? 'cards' : 'table'}
             kind={kind}
+            metrics={metrics}
             rows={rows}
             scroller={scroller}
             selected={selected}

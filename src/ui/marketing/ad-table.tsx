@@ -46,10 +46,12 @@ function AdRow({ root, ad, placements }: { root: AdsListActorRef; ad: Ad; placem
       borderColor="table.border"
       borderRadius="md"
       bg="white"
+      wrap="wrap"
       data-testid="ad-row"
     >
       <AdImage src={ad.imageUrl} title={title} width="96px" height="60px" />
-      <Stack gap="1" flex="1" minW="0">
+      {/* on a phone the buttons go below the text rather than squeezing it */}
+      <Stack gap="1" flex="1" minW={{ base: 'calc(100% - 112px)', md: '0' }}>
         <HStack gap="2">
           <Text fontWeight="bold" truncate>
             {title}

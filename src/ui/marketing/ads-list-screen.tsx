@@ -43,7 +43,7 @@ export function AdsList({ root }: { root: AdsListActorRef }) {
       )}
       {view === 'ready' && (
         <Flex gap="8" align="flex-start" wrap="wrap">
-          <Stack as="section" aria-label="Advertisements" gap="4" flex="3" minW="420px">
+          <Stack as="section" aria-label="Advertisements" gap="4" flex="3" minW={{ base: 'full', md: '420px' }}>
             <HStack justify="space-between" wrap="wrap" gap="2">
               <TagFilter root={root} />
               {mayEdit && (
@@ -54,7 +54,7 @@ export function AdsList({ root }: { root: AdsListActorRef }) {
             </HStack>
             <AdTable root={root} />
           </Stack>
-          <Box flex="2" minW="360px">
+          <Box flex="2" minW={{ base: 'full', md: '360px' }}>
             {groups && <AdGroupsPanel groups={groups} />}
           </Box>
         </Flex>

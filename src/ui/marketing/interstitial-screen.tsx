@@ -45,7 +45,7 @@ export function Interstitial({ root }: { root: InterstitialActorRef }) {
       {view === 'missing' && <CreateInterstitial root={root} />}
       {view === 'configured' && (
         <Flex gap="10" align="flex-start" wrap="wrap">
-          <Stack gap="6" flex="1" minW="360px" maxW="2xl">
+          <Stack gap="6" flex="1" minW={{ base: 'full', md: '360px' }} maxW="2xl">
             <Text color="fg.muted">
               Customers see these advertisements, one at a time in this order, over the page they open. Archived ones
               are never shown. New advertisements are made in the{' '}

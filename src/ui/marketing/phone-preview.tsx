@@ -19,6 +19,8 @@ export function PhonePreview({ label, children }: { label: string; children: Rea
       borderRadius="48px"
       boxShadow="xl"
       flexShrink={0}
+      // on a phone narrower than the customer's, the preview is drawn smaller rather than cut
+      css={{ '@media (max-width: 47.99em)': { zoom: 0.8 } }}
     >
       <Box
         data-testid="phone-screen"

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, CloseButton, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ListKind } from '../../machines/list/types';
@@ -6,12 +6,20 @@ import type { EmailSendActorRef } from '../../machines/email-send/selectors';
 import type { OrderEmailsActorRef } from '../../machines/order-emails/selectors';
 import type { SelectionActorRef } from '../../machines/selection/selectors';
 import { EmailMenu } from '../email/email-menu';
+import { useIsPhone } from '../layouts/viewport';
 import { OrderEmails } from '../email/order-emails';
 import { DeleteDialog } from './delete-dialog';
 import { EventLog } from './event-log';
-import { LeaveGuard } from './leave-guard';
+import { LeaveQuestion } from '../dialogs/leave-question';
+import type { LeaveGuardActorRef } from '../../machines/leave-guard/selectors';
 import { Editor } from './editors';
-import { selectRemover, type DetailRef, type OrderEditsRef, type TourEditsRef } from '../../machines/detail/selectors';
+import {
+  selectLeaveGuard,
+  selectRemover,
+  type DetailRef,
+  type OrderEditsRef,
+  type TourEditsRef,
+} from '../../machines/detail/selectors';
 import { OrderFields, TourFields } from './record-fields';
 
 interface SidePanelProps {
@@ -29,33 +37,79 @@ interface SidePanelProps {
 export function SidePanel({ kind, detail, selection, email, emails, timezone }: SidePanelProps) {
   const edits = useSelector(detail, (s) => s.children.edits) as OrderEditsRef | TourEditsRef | undefined;
   const closed = useSelector(detail, (s) => s.matches('closed'));
-  if (closed) return edits ? <EditsWatch edits={edits} /> : null;
+  const leaveGuard = useSelector(detail, selectLeaveGuard);
+  const phone = useIsPhone();
+  if (closed) return edits ? <EditsWatch edits={edits} guard={leaveGuard} kind={kind} /> : null;
+  const close = () => selection.send({ type: 'selection.close' });
+  const title = kind === 'orders' ? 'Order' : 'Tour';
   return (
     <Box
       as="aside"
       aria-label={kind === 'orders' ? 'Order details' : 'Tour details'}
       data-testid="side-panel"
-      width="380px"
-      flexShrink={0}
       overflowY="auto"
-      borderLeftWidth="1px"
-      borderColor="border"
       p="3"
+      // on a phone a full-screen view over the list (below dialogs, menus and toasts)
+      {...(phone ? PHONE_PANEL : SIDE_PANEL)}
     >
-      <HStack justify="space-between" mb="2">
-        <Text fontWeight="bold">{kind === 'orders' ? 'Order' : 'Tour'}</Text>
-        <CloseButton size="xs" aria-label="Close panel" onClick={() => selection.send({ type: 'selection.close' })} />
-      </HStack>
-      {edits && <EditsWatch edits={edits} />}
+      {phone ? (
+        <HStack gap="1" mb="2" ms="-2" position="sticky" top="0" bg="bg" zIndex="1">
+          {/* the way back a phone user looks for: where the list was */}
+          <IconButton
+            aria-label="Back to list"
+            variant="ghost"
+            colorPalette="gray"
+            minW="44px"
+            h="44px"
+            onClick={close}
+            autoFocus
+          >
+            <BackIcon />
+          </IconButton>
+          <Text fontWeight="bold">{title}</Text>
+        </HStack>
+      ) : (
+        <HStack justify="space-between" mb="2">
+          <Text fontWeight="bold">{title}</Text>
+          <CloseButton size="xs" aria-label="Close panel" onClick={close} />
+        </HStack>
+      )}
+      {edits && <EditsWatch edits={edits} guard={leaveGuard} kind={kind} />}
       <PanelBody detail={detail} edits={edits} email={kind === 'orders' ? email : undefined} timezone={timezone} />
       {kind === 'orders' && emails && <OrderEmails emails={emails} timezone={timezone} />}
     </Box>
   );
 }
 
-/** The leave warning and the undo/redo keys live as long as the panel. */
-function EditsWatch({ edits }: { edits: OrderEditsRef | TourEditsRef }) {
-  const saving = useSelector(edits, (s) => s.hasTag('saving'));
+const SIDE_PANEL = { width: '380px', flexShrink: 0, borderLeftWidth: '1px', borderColor: 'border' } as const;
+const PHONE_PANEL = {
+  position: 'fixed',
+  inset: '0',
+  zIndex: 'banner',
+  bg: 'bg',
+  pt: '0',
+  // a link of its own line (manifest, map, phone) is a 44 px touch target
+  css: { '& a[href]': { display: 'inline-flex', alignItems: 'center', minHeight: '44px' } },
+} as const;
+
+function BackIcon() {
+  return (
+    <chakra.svg viewBox="0 0 24 24" width="6" height="6" aria-hidden="true" focusable="false">
+      <path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+    </chakra.svg>
+  );
+}
+
+/** The leave question (the panel's guard holds the way out while an edit is saved) and the undo/redo keys live as long as the panel. */
+function EditsWatch({
+  edits,
+  guard,
+  kind,
+}: {
+  edits: OrderEditsRef | TourEditsRef;
+  guard: LeaveGuardActorRef | undefined;
+  kind: ListKind;
+}) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
@@ -67,7 +121,7 @@ function EditsWatch({ edits }: { edits: OrderEditsRef | TourEditsRef }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [edits]);
-  return <LeaveGuard saving={saving} />;
+  return <LeaveQuestion guard={guard} what={kind === 'orders' ? 'This order' : 'This tour'} />;
 }
 
 function PanelBody({
@@ -109,7 +163,7 @@ function PanelBody({
           onUnlink={(orderId) => detail.send({ type: 'detail.unlink', orderId })}
         />
       ) : (
-        <OrderFields order={record} timezone={timezone} />
+        <OrderFields order={record} timezone={timezone} detail={detail} />
       )}
       {edits && <Editor kind={kind} edits={edits} id={record.id} timezone={timezone} />}
       {error && (

@@ -20,7 +20,7 @@ export function ProductList({ list, root }: { list: ProductListActorRef; root: P
   const loadingMore = useSelector(list, selectLoadingMore);
   const chosenId = useSelector(root, selectChosenId);
   return (
-    <Box as="nav" aria-label="Products" width="300px" flexShrink={0} data-testid="product-list">
+    <Box as="nav" aria-label="Products" width={{ base: 'full', md: '300px' }} flexShrink={0} data-testid="product-list">
       {view === 'loading' && <PageLoading testId="products-loading" label="Loading products…" />}
       {view === 'failed' && (
         <PageFailed

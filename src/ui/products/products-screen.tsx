@@ -33,7 +33,8 @@ export function Products({ root }: { root: ProductsActorRef }) {
   const productName = useSelector(root, selectChosenName);
   const leaveGuard = useSelector(root, selectLeaveGuard);
   return (
-    <Flex gap="6" align="flex-start">
+    // on a phone the list sits above the editor
+    <Flex gap="6" align={{ base: 'stretch', md: 'flex-start' }} direction={{ base: 'column', md: 'row' }}>
       <ActorTreeNotifications actor={root} />
       {list && <ProductList list={list} root={root} />}
       <Box flex="1" minW="0">

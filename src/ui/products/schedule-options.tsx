@@ -50,7 +50,7 @@ function OptionFields({
   const title = option.name.trim() || `Option ${i + 1}`;
   const currencies = optionCurrencies(option);
   return (
-    <chakra.fieldset borderWidth="1px" borderRadius="md" p="3" data-testid="schedule-option">
+    <chakra.fieldset borderWidth="1px" borderRadius="md" p="3" minW="0" data-testid="schedule-option">
       <chakra.legend fontWeight="bold" px="1">
         Option {title}
       </chakra.legend>
@@ -97,7 +97,8 @@ function OptionFields({
         <FieldMessage editor={editor} field={`options[${i}].id`} />
         <FieldMessage editor={editor} field={`options[${i}].default`} />
         <Currencies editor={editor} option={i} currencies={currencies} />
-        <Box overflowX="auto">
+        {/* positioned: the headers' visually hidden labels (absolute) stay inside the scrolling box */}
+        <Box overflowX="auto" position="relative">
           <chakra.table width="full" fontSize="sm">
             <chakra.caption textAlign="start" fontWeight="bold" pb="1">
               Units of {title}

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { SettingsPage, settingsDialogMachine } from '../../machines/settings-dialog/settings-dialog.machine';
 import { useNotifications } from '../app/notifications';
+import { LeaveQuestion } from '../dialogs/leave-question';
 import { ConnectionsPage } from './connections-page';
 import { MembersPage } from './members-page';
 import { ProfilePage, type ProfileSettingsRef } from './profile-page';
@@ -52,6 +53,8 @@ export function SettingsDialog({ actor, email }: { actor: SettingsDialogRef; ema
   const profile = useSelector(actor, (s) => s.children.profile);
   const members = useSelector(actor, (s) => s.children.members);
   const connections = useSelector(actor, (s) => s.children.connections);
+  // one guard per opening: a typed team name not saved asks before the dialog closes
+  const leaveGuard = useSelector(actor, (s) => s.children.leaveGuard);
   // the pages the role may open (Connections: ADMIN)
   const pages = useSelector(actor, (s) => s.context.pages);
 
@@ -74,8 +77,17 @@ export function SettingsDialog({ actor, email }: { actor: SettingsDialogRef; ema
           <Dialog.Positioner>
             <Dialog.Content width="1000px" maxWidth="calc(100vw - 2rem)" minHeight="560px" overflow="hidden">
               <Dialog.Title srOnly>Settings</Dialog.Title>
-              <Flex flex="1" minH="560px">
-                <Stack as="nav" aria-label="Settings" width="220px" flexShrink={0} gap="4" p="4" bg="bg.muted">
+              {/* on a phone the pages' list sits above the page */}
+              <Flex flex="1" minH="560px" direction={{ base: 'column', md: 'row' }}>
+                <Stack
+                  as="nav"
+                  aria-label="Settings"
+                  width={{ base: 'auto', md: '220px' }}
+                  flexShrink={0}
+                  gap="4"
+                  p="4"
+                  bg="bg.muted"
+                >
                   <Text fontSize="sm" color="fg.muted" truncate data-testid="settings-email">
                     {email}
                   </Text>
@@ -108,6 +120,7 @@ export function SettingsDialog({ actor, email }: { actor: SettingsDialogRef; ema
                   {page === 'profile' && profile && <ProfilePage actor={profile} />}
                 </Box>
               </Flex>
+              {leaveGuard && <LeaveQuestion guard={leaveGuard} what="The team name" />}
             </Dialog.Content>
           </Dialog.Positioner>
         </Portal>

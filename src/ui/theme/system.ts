@@ -13,6 +13,35 @@ import { paletteColors } from './palettes';
 import { recipes, slotRecipes } from './recipes';
 import { THEME } from './tokens';
 
+/** A phone: below 768 px (src/ui/layouts/viewport.ts). */
+const PHONE_MEDIA = '@media (max-width: 47.99em)';
+const TOUCH = '44px !important';
+
+/**
+ * On a phone, every control is a touch target of at least 44 x 44 px (WCAG 2.5.5), whatever size
+ * its screen gave it for a mouse: a floor, so `!important` (a component's own size is a class, which
+ * a global rule could not outrank otherwise). Dialogs fit the screen with a margin.
+ */
+const PHONE_RULES = {
+  'button, .chakra-button, select, [role=menuitem], [role=menuitemradio], [role=menuitemcheckbox], [role=option], [role=tab], [role=radio]':
+    { minHeight: TOUCH },
+  'button, .chakra-button, [role=tab], [role=radio]': { minWidth: TOUCH },
+  // a native check box's target is its label
+  'label:has(> input[type=checkbox]), label:has(> input[type=radio])': {
+    minHeight: TOUCH,
+    display: 'inline-flex',
+    alignItems: 'center',
+  },
+  'input:not([type=checkbox]):not([type=radio]):not([type=hidden]), textarea': { minHeight: TOUCH },
+  '[data-scope=checkbox][data-part=root], [data-scope=switch][data-part=root], [data-scope=radio-group][data-part=item]':
+    { minHeight: TOUCH },
+  '[data-scope=dialog][data-part=content]:not(.chakra-drawer__content)': {
+    maxWidth: 'calc(100vw - 16px) !important',
+    marginInline: '8px',
+  },
+  '[data-scope=dialog][data-part=positioner]:not(.chakra-drawer__positioner)': { paddingInline: '0' },
+};
+
 /**
  * One Chakra system for the app: the base config (utilities, conditions) plus
  * the default tokens and only the recipes in use (see ./recipes), with
@@ -33,6 +62,7 @@ const config = defineConfig({
     html: { ...globalCss.html, colorPalette: 'primary', fontSize: THEME.baseSize, bg: 'bg' },
     body: { fontFamily: 'body', bg: 'bg' },
     'strong, b': { fontWeight: 'bold' },
+    [PHONE_MEDIA]: PHONE_RULES,
   },
   theme: {
     breakpoints,

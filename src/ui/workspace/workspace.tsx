@@ -26,6 +26,7 @@ import { EmailDialogs } from '../email/email-dialogs';
 import { EmailMenu } from '../email/email-menu';
 import { startDownload } from '../export/download';
 import { FilterBar, FilterStatus } from '../filters/filter-bar';
+import { TOP_BAR_HEIGHT } from '../layouts/nav-drawer';
 import { layoutOf } from '../lists/columns';
 import { ListCount } from '../lists/list-count';
 import { VirtualList } from '../lists/virtual-list';
@@ -60,7 +61,7 @@ function Workspace({ root }: { root: WorkspaceActorRef }) {
     <Flex direction="column" flex="1" minH="0" gap="3">
       <ActorTreeNotifications actor={root} />
       <FilterBar kind={kind} filters={filters} />
-      <HStack gap="2" data-testid="list-toolbar">
+      <HStack gap="2" wrap="wrap" data-testid="list-toolbar">
         <ListCount kind={kind} list={list} />
         <FilterStatus filters={filters} />
         <StatusMenu bulk={bulk} selection={selection} />
@@ -144,12 +145,19 @@ function useView(views: readonly string[]): string | null {
   return views.includes(segment) ? segment : null;
 }
 
+const SCREEN_HEIGHT = {
+  base: `calc(100dvh - ${TOP_BAR_HEIGHT}px - 1.5rem)`,
+  md: `calc(100dvh - ${TOP_BAR_HEIGHT}px - 3rem)`,
+  xl: 'calc(100vh - 3rem)',
+};
+
 /** An orders or tours page: its heading and the workspace of the view in the path. */
 export function WorkspacePage({ kind, views }: { kind: ListKind; views: readonly string[] }) {
   const view = useView(views);
   const team = SessionContext.useSelector(selectTeam);
   return (
-    <Flex direction="column" height="calc(100vh - 3rem)">
+    // the screen's height less the main area's padding (and below 1280 px the top bar)
+    <Flex direction="column" height={SCREEN_HEIGHT}>
       <PageHeading />
       {team ? (
         // a new view, team or role is a new screen
