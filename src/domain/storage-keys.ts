@@ -10,4 +10,6 @@ export const STORAGE_KEYS = {
   returnTo: 'returnTo',
   /** Set by a 401's sign-out, cleared by the next sign-in: the login page says why (signed-out notice). */
   unauthorized: 'unauthorized',
+  /** Check-ins made on a manifest and not yet sent (`checkInQueue:<teamId>`, a JSON array). */
+  checkInQueue: 'checkInQueue',
 } as const;

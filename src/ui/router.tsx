@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { MANIFEST_TITLE } from '../domain/check-in';
 import { INVITATION_TITLE } from '../domain/members';
 import { AREA_TITLES, ORDER_VIEW_LABELS, tourViewTitle } from '../domain/navigation';
 import { PATHS } from '../domain/paths';
@@ -47,6 +48,8 @@ const pages = {
   notFound: () => import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
   invitation: () => import('./pages/invitation-page').then((m) => ({ Component: m.InvitationPage })),
   firstDay: () => import('./pages/first-day-page').then((m) => ({ Component: m.FirstDayPage })),
+  tourManifest: () => import('./manifest/manifest-page').then((m) => ({ Component: m.TourManifestPage })),
+  departureManifest: () => import('./manifest/manifest-page').then((m) => ({ Component: m.DepartureManifestPage })),
 };
 
 export const appRoutes: RouteObject[] = [
@@ -83,8 +86,12 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, lazy: pages.tours, handle: handle(AREA_TITLES.tours) },
           ...TOUR_VIEWS.map((view) => ({ path: view, lazy: pages.tours, handle: handle(tourViewTitle(view)) })),
+          // the day's list of who is on the tour, with check-in
+          { path: ':id/manifest', lazy: pages.tourManifest, handle: handle(MANIFEST_TITLE) },
         ],
       },
+      // a departure with no tour: `?product=<id>&at=<ISO>`
+      { path: 'departures/manifest', lazy: pages.departureManifest, handle: handle(MANIFEST_TITLE) },
       { path: 'products', lazy: pages.products, handle: handle(AREA_TITLES.products) },
       { path: 'statistics', lazy: pages.statistics, handle: handle(AREA_TITLES.statistics) },
       { path: 'export', lazy: pages.export, handle: handle(AREA_TITLES.export) },
