@@ -70,7 +70,23 @@ const LABELS: Readonly<Record<string, string>> = {
   customerName: 'Customer',
   customerEmail: 'E-mail',
   productId: 'Product',
+  customerPhone: 'Phone',
+  pickup: 'Pick-up',
+  notes: 'Notes',
 };
+
+/** A party's check-in as one side of a change: `Expected`, `Checked in 2`, `No-show`. */
+function checkInValue(value: unknown): string {
+  const v = value && typeof value === 'object' ? (value as { state?: unknown; arrived?: unknown }) : { state: value };
+  if (v.state === 'CHECKED_IN') return typeof v.arrived === 'number' ? `Checked in ${v.arrived}` : 'Checked in';
+  if (v.state === 'NO_SHOW') return 'No-show';
+  return v.state === 'EXPECTED' ? 'Expected' : text(v.state);
+}
+
+/** An event type as the activity names it: the day's check-in in words, the others by their code. */
+export function activityTypeLabel(type: string): string {
+  return type === 'CHECK_IN' ? 'Check-in' : type;
+}
 
 /**
  * An edit's changes as people read them in the activity and the inbox: `Departure 13:30 -> 14:00`,
@@ -88,6 +104,8 @@ export function describeChanges(changes: readonly FieldChange[], tz: string): st
         return [`Status ${statusText(from)} -> ${statusText(to)}`];
       case 'language':
         return [`Language ${languageText(from)} -> ${languageText(to)}`];
+      case 'checkIn':
+        return [`Check-in ${checkInValue(from)} -> ${checkInValue(to)}`];
       default:
         return field in LABELS ? [`${LABELS[field]} ${text(from)} -> ${text(to)}`] : [`${field} changed`];
     }

@@ -29,6 +29,13 @@ export function relativeChange(current: number, previous: number): Change {
 /** `part` of `whole` as a fraction, or null when there is no whole. */
 export const shareOf = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
 
+/**
+ * The no-show rate of a channel (or of all): no-shows of the parties whose check-in was recorded
+ * (checked in or no-show), as a fraction; null when no check-in was recorded (nothing to rate).
+ */
+export const noShowRate = (figures: Pick<StatisticsFigures, 'checkedIn' | 'noShow'>): number | null =>
+  shareOf(figures.noShow, figures.checkedIn + figures.noShow);
+
 export function pointsChange(current: number | null, previous: number | null): Change {
   if (current === null || previous === null) return { kind: 'none' };
   const points = (current - previous) * 100;
@@ -156,6 +163,8 @@ export interface ChannelRow {
   adult: number;
   child: number;
   revenue: CurrencyAmount[];
+  /** No-shows of the recorded check-ins, as a fraction; null when none was recorded. */
+  noShowRate: number | null;
 }
 
 export function channelRows(stats: OrderStatistics): ChannelRow[] {
@@ -167,6 +176,7 @@ export function channelRows(stats: OrderStatistics): ChannelRow[] {
     adult: c.passengers.adult,
     child: c.passengers.child,
     revenue: c.revenue,
+    noShowRate: noShowRate(c),
   }));
 }
 

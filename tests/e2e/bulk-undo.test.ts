@@ -159,10 +159,12 @@ describe('tours and toasts', () => {
     expect(name).toMatch(/^Test walk [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}$/);
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
-    // the toast's action opens the tour
+    // the toast's action opens the tour: its side panel, on the tours screen (not a search of the list)
     await created.getByRole('button', { name: `Open ${displayId}` }).click();
-    await page.waitForURL((url) => url.pathname === '/tours' && url.searchParams.get('q') === displayId);
-    await page.getByRole('row').filter({ hasText: displayId }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/tours' && url.searchParams.has('open'));
+    const tourPanel = page.getByRole('complementary', { name: 'Tour details' });
+    await expect.poll(() => tourPanel.locator('[data-field="Tour"]').textContent()).toBe(displayId);
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
 
     // the order is in that tour now: "Add to existing tour" does not offer it
     await showOnly(prefix, orders);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { commentBoxMachine } from '../../src/machines/comment-box/comment-box.machine';
 import { selectCanSend } from '../../src/machines/comment-box/selectors';
-import { detailMachines } from '../../src/machines/detail/detail.machine';
+import { detailMachines } from '../../src/machines/detail/kinds';
 import type { ListKind } from '../../src/machines/list/types';
 import type { NotifyEvent } from '../../src/machines/notify';
 import { orderEditHistoryMachine } from '../../src/machines/order-edit-history/order-edit-history.machine';

@@ -19,7 +19,7 @@ vi.mock('../../src/api/client', async (importOriginal) => {
   };
   return { ...original, api: original.createApiClient({ baseUrl: 'http://test', fetch }) };
 });
-const { detailMachines } = await import('../../src/machines/detail/detail.machine');
+const { detailMachines } = await import('../../src/machines/detail/kinds');
 
 const json = (status: number, body: unknown) => () =>
   new Response(status === 204 ? null : JSON.stringify(body), {

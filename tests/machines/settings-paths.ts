@@ -122,13 +122,19 @@ export function settingsModels(session: SessionPatchRef): SettingsModel[] {
         { type: 'dialog.select', page: 'member' },
         { type: 'dialog.select', page: 'connections' },
         { type: 'dialog.select', page: 'profile' },
+        // the Team page's reports of a typed name, and the leave guard's once the draft is given up
+        // (in the browser: tests/e2e/reach-and-leave.test.ts asks and answers the question)
+        { type: 'settings.unsaved', unsaved: true },
+        { type: 'settings.unsaved', unsaved: false },
+        { type: 'leave.discarded' },
+        failed('leaveGuard'),
         // a page actor that crashes is logged (not producible from the screen: unit model only)
         failed('team'),
         failed('profile'),
         failed('members'),
         failed('connections'),
       ],
-      key: () => null,
+      key: (c) => ({ unsaved: c.unsaved }),
     },
     {
       name: 'team',

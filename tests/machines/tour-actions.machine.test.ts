@@ -171,7 +171,8 @@ describe('tour actions: create tour from selected orders', () => {
     send(actor, selected('o1'));
     send(actor, { type: 'tours.create' });
     await flush();
-    const open = { type: 'tours.open', displayId: 'T-000009' };
+    // the tour by its id: the screen opens its side panel
+    const open = { type: 'tours.open', id: 't9', displayId: 'T-000009' };
     expect(toasts).toEqual([
       {
         type: 'notify',

@@ -66,7 +66,7 @@ const EVENTS = {
   bulkMoved: { type: 'bulk.moved', changes: [{ id: 'o1', statusV2: 'pending', version: 2 }] },
   linked: { type: 'tours.changed', orderIds: ['o1'], rows: [{ ...o1, tour: { id: 't1', displayId: 'T-1' } }] },
   linkedUnknown: { type: 'tours.changed', orderIds: ['o2'], rows: null },
-  openTour: { type: 'tours.open', displayId: 'T-1' },
+  openTour: { type: 'tours.open', id: 't1', displayId: 'T-1' },
   edited: { type: 'detail.edited', rows: [{ id: 'o1', departureAt: '2026-03-10T11:00:00.000Z' }] },
   unlinked: { type: 'detail.unlinked', rows: [{ id: 'o1', tour: null }] },
   deleted: { type: 'detail.removed', id: 'o1', deleted: true },
@@ -167,8 +167,8 @@ function route(known: Known, event: WorkspaceEvent): { next: Known; routed: Rout
       totals.push(refresh);
       break;
     case 'tours.open':
-      // the "Tour created" toast's Open: the tours list, searched for that tour
-      navigations.push({ pathname: '/tours', search: `?dates=all&q=${event.displayId}`, replace: false });
+      // the "Tour created" toast's Open (on the orders screen): the tours screen with that tour's panel open
+      navigations.push({ pathname: '/tours', search: `?open=${event.id}`, replace: false });
       break;
     case 'detail.edited':
       messages.push(['list', { type: 'list.patch', rows: event.rows }]);
@@ -341,3 +341,35 @@ async function replay(s: Awaited<ReturnType<typeof screen>>, known: Known, name:
   expect(s.refreshes().slice(refreshes), `${name}: totals`).toEqual(routed.totals);
   return next;
 }
+
+describe('the tours screen opens a tour side panel by its id (issue 24 point 7)', () => {
+  async function toursScreen(search: string) {
+    const navigations: Routed['navigations'] = [];
+    const logic = workspaceMachines.tours.provide({
+      actors: Object.fromEntries(CHILDREN.map((id) => [id, recorder])) as never,
+      actions: { navigate: (_, params) => void navigations.push(params) },
+    });
+    const actor = createActor(logic, { input: { ...INPUT, kind: 'tours', view: null, search, navCounts: null } });
+    actor.start();
+    running.push(actor);
+    await tick();
+    const detail = () => (actor.getSnapshot().children.detail as AnyActorRef).getSnapshot().context.received;
+    return { actor, navigations, detail };
+  }
+
+  it('started with ?open=<id> (the orders screen\'s "Open T-..."), it opens that tour\'s panel', async () => {
+    const s = await toursScreen('?open=t7');
+    expect(s.detail()).toEqual([{ type: 'detail.open', id: 't7' }]);
+    // closing the panel (the selection reports nothing open) closes it
+    s.actor.send({ type: 'selection.changed', ids: [], openId: null });
+    expect(s.detail()).toEqual([{ type: 'detail.open', id: 't7' }, { type: 'detail.close' }]);
+  });
+
+  it("the toast's Open on the tours screen opens the panel in place, without a navigation", async () => {
+    const s = await toursScreen('');
+    expect(s.detail()).toEqual([]);
+    s.actor.send({ type: 'tours.open', id: 't8', displayId: 'T-000008' });
+    expect(s.detail()).toEqual([{ type: 'detail.open', id: 't8' }]);
+    expect(s.navigations).toEqual([]);
+  });
+});

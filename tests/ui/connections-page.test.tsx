@@ -2,6 +2,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { ChannelKey, CreatedKey, KeyOutcome } from '../../src/api/services/channel-keys';
 import type { Setting } from '../../src/api/services/settings';
@@ -84,9 +85,11 @@ function renderDialog(role: Role = 'ADMIN') {
       session,
     },
   }).start();
+  // under a data router, as in the app: the dialog's leave question holds navigations
+  const router = createMemoryRouter([{ path: '*', element: <SettingsDialog actor={actor} email={ADMIN.email} /> }]);
   render(
     <ChakraProvider value={system}>
-      <SettingsDialog actor={actor} email={ADMIN.email} />
+      <RouterProvider router={router} />
     </ChakraProvider>,
   );
   actor.send({ type: 'dialog.open' });

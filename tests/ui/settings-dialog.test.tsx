@@ -2,6 +2,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createActor, fromPromise } from 'xstate';
 import type { Setting, TeamMember } from '../../src/api/services/settings';
 import type { MembersPage } from '../../src/api/services/members';
@@ -56,9 +57,11 @@ function renderDialog(
   const actor = createActor(logic, {
     input: { ...BASE_INPUT, role, session },
   }).start();
+  // under a data router, as in the app: the dialog's leave question holds navigations
+  const router = createMemoryRouter([{ path: '*', element: <SettingsDialog actor={actor} email={ADMIN.email} /> }]);
   render(
     <ChakraProvider value={system}>
-      <SettingsDialog actor={actor} email={ADMIN.email} />
+      <RouterProvider router={router} />
     </ChakraProvider>,
   );
   return { actor, received, updateTeam };
@@ -94,6 +97,26 @@ describe('settings dialog view', { timeout: 20_000 }, () => {
     expect(save.disabled).toBe(true);
     expect(within(box).getByRole('button', { name: 'Edit logo' })).toBeTruthy();
     expect((within(box).getByTestId('logo-file') as HTMLInputElement).accept).toBe('.jpg,.jpeg,.png');
+  });
+
+  it('asks before closing over a typed team name: Stay keeps it, Leave and discard closes', async () => {
+    const { actor } = renderDialog();
+    actor.send({ type: 'dialog.open' });
+    const box = await screen.findByRole('dialog', { name: 'Settings' });
+    const input = (await within(box).findByPlaceholderText('Your Team Name')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'Angkor Trips' } });
+    fireEvent.keyDown(box, { key: 'Escape' });
+    const question = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(question.textContent).toContain('The team name has changes that are not saved.');
+    fireEvent.click(within(question).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
+    expect(input.value).toBe('Angkor Trips');
+
+    actor.send({ type: 'dialog.close' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave and discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull());
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
   });
 
   it('for a non-admin: the name disabled and no Edit overlay', async () => {
@@ -137,9 +160,10 @@ describe('settings dialog view', { timeout: 20_000 }, () => {
     const actor = createActor(logic, {
       input: { ...BASE_INPUT, role: 'ADMIN', session },
     }).start();
+    const router = createMemoryRouter([{ path: '*', element: <SettingsDialog actor={actor} email={ADMIN.email} /> }]);
     render(
       <ChakraProvider value={system}>
-        <SettingsDialog actor={actor} email={ADMIN.email} />
+        <RouterProvider router={router} />
       </ChakraProvider>,
     );
     actor.send({ type: 'dialog.open' });

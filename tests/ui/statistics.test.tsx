@@ -100,6 +100,11 @@ describe('the statistics screen', () => {
     const share = screen.getByRole('region', { name: 'Channel share' });
     fireEvent.click(within(share).getByRole('button', { name: 'Show as table' }));
     expect(within(share).getByRole('row', { name: /Viator/ }).textContent).toContain('16.7%');
+    // the no-show rate of the recorded check-ins: 1 of 4 for Klook, none of 2 for KKday, none recorded for Viator
+    expect(within(share).getByRole('columnheader', { name: 'No-show rate' })).toBeTruthy();
+    const noShow = (channel: string) =>
+      within(share).getByRole('row', { name: new RegExp(channel) }).lastChild?.textContent;
+    expect([noShow('Klook'), noShow('KKday'), noShow('Viator')]).toEqual(['25%', '0%', '—']);
     fireEvent.click(within(daily).getByRole('button', { name: 'Show as table' }));
     expect(within(daily).queryByRole('table')).toBeNull();
   });

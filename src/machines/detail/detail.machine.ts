@@ -1,18 +1,14 @@
 import { assign, enqueueActions, sendParent, sendTo, setup } from 'xstate';
-import {
-  addTourComment,
-  loadOrderRecord,
-  loadTourRecord,
-  unlinkOrder,
-  type Loaded,
-  type Tour,
-} from '../../api/services/details';
+import { loadOrderRecord, unlinkOrder, type Loaded, type Tour } from '../../api/services/details';
 import { commentBoxMachine } from '../comment-box/comment-box.machine';
-import type { ListKind, PatchRow } from '../list/types';
+import { contactCopyMachine } from '../contact-copy/contact-copy.machine';
+import { leaveGuardMachine } from '../leave-guard/leave-guard.machine';
+import { savingWatch } from './saving-watch';
+import type { PatchRow } from '../list/types';
 import type { NotifyCloseEvent, NotifyEvent } from '../notify';
 import { unlinkedNotices } from '../tour-actions/link-toast';
 import { orderEditHistoryMachine } from '../order-edit-history/order-edit-history.machine';
-import { recordDeleteMachine, recordDeleteMachines } from '../record-delete/record-delete.machine';
+import { recordDeleteMachine } from '../record-delete/record-delete.machine';
 import { tourEditMachine } from '../tour-edit/tour-edit.machine';
 import {
   canUnlink,
@@ -54,6 +50,9 @@ export const detailMachine = setup({
     unlinkOrder,
     orderEdits: orderEditHistoryMachine,
     tourEdits: tourEditMachine,
+    copier: contactCopyMachine,
+    leaveGuard: leaveGuardMachine,
+    savingWatch,
   },
   guards: {
     isFound: (_, p: { loaded: Loaded<DetailRecord> }) => p.loaded?.found === true,
@@ -64,12 +63,15 @@ export const detailMachine = setup({
     isUnlinked: (_, p: { tour: Tour | null }) => p.tour !== null,
   },
   actions: {
-    /** The edit history of the panel's kind (a child machine, not a service: each kind has its own). */
-    spawnEdits: enqueueActions(({ context, enqueue }) => {
+    /** The edit history of the panel's kind (a child machine, not a service: each kind has its own), the remover, an order's copier. */
+    spawnEdits: enqueueActions(({ context, enqueue, self }) => {
       const input = { timezone: context.timezone };
-      if (context.kind === 'orders') enqueue.spawnChild('orderEdits', { id: 'edits', input });
-      else enqueue.spawnChild('tourEdits', { id: 'edits', input });
+      enqueue.spawnChild(context.kind === 'orders' ? 'orderEdits' : 'tourEdits', { id: 'edits', input });
       enqueue.spawnChild('remover', { id: 'remover', input: { kind: context.kind, role: context.role } });
+      // leaving the screen while an edit is being saved asks first (the one leave question of the app)
+      enqueue.spawnChild('leaveGuard', { id: 'leaveGuard' });
+      enqueue.spawnChild('savingWatch', { id: 'savingWatch', input: { panel: self } });
+      if (context.kind === 'orders') enqueue.spawnChild('copier', { id: 'copier' });
     }),
     /** The remover asks the person about the record shown, named as the panel shows it. */
     askDelete: sendTo('remover', ({ context }) => ({
@@ -282,15 +284,3 @@ export const detailMachine = setup({
     },
   },
 });
-
-/** The panel of each kind: the same machine with its kind's services. */
-export const detailMachines = {
-  orders: detailMachine,
-  tours: detailMachine.provide({
-    actors: {
-      loadRecord: loadTourRecord,
-      remover: recordDeleteMachines.tours,
-      comment: commentBoxMachine.provide({ actors: { addComment: addTourComment } }),
-    },
-  }),
-} as const satisfies Record<ListKind, typeof detailMachine>;

@@ -1,9 +1,10 @@
-import { emit, sendTo, setup } from 'xstate';
+import { assign, emit, sendTo, setup } from 'xstate';
 import { can } from '../../../shared/permissions';
 import type { Role } from '../../domain/statuses';
 import { channelKeysMachine } from '../channel-keys/channel-keys.machine';
 import { profileSettingsMachine } from '../profile-settings/profile-settings.machine';
-import type { SessionPatchRef } from './shared';
+import { leaveGuardMachine, type LeaveDiscarded } from '../leave-guard/leave-guard.machine';
+import type { SessionPatchRef, SettingsUnsaved } from './shared';
 import { teamMembersMachine } from '../team-members/team-members.machine';
 import { teamSettingsMachine } from '../team-settings/team-settings.machine';
 
@@ -12,7 +13,9 @@ import { teamSettingsMachine } from '../team-settings/team-settings.machine';
  * Profile pages are child actors that live as long as the dialog (so a save started on leaving a
  * page or closing still completes); the Members and Connections pages are loaded each time they
  * are shown. Connections (the channels' API keys) is there only for whom the role matrix lets
- * manage them (ADMIN).
+ * manage them (ADMIN). A team name typed and not saved is not lost on the way out: closing the
+ * dialog (Escape, the backdrop, a route change) asks first through the dialog's leave guard (the same
+ * question as every draft's), and staying keeps the draft.
  */
 export type SettingsPage = 'profile' | 'team' | 'member' | 'connections';
 
@@ -39,10 +42,17 @@ export interface SettingsDialogInput {
 export interface SettingsDialogContext extends SettingsDialogInput {
   /** The pages this role may open, in sidebar order. */
   pages: readonly SettingsPage[];
+  /** The Team page's last report: a typed name is not saved. */
+  unsaved: boolean;
 }
 
 export type SettingsDialogEvent =
-  { type: 'dialog.open' } | { type: 'dialog.close' } | { type: 'dialog.select'; page: SettingsPage };
+  | { type: 'dialog.open' }
+  | { type: 'dialog.close' }
+  | { type: 'dialog.select'; page: SettingsPage }
+  /** From the Team page, and from the leave guard once the operator gave the draft up. */
+  | SettingsUnsaved
+  | LeaveDiscarded;
 
 /** Emitted when the person closes the dialog (the /setting route then leaves). */
 export interface SettingsDialogClosed {
@@ -60,6 +70,12 @@ const toPage = (except: SettingsPage) =>
     target: `#settingsDialog.open.${page}` as const,
     actions: except === 'profile' ? ['commitProfile' as const] : [],
   }));
+/** Closing: at once when nothing typed would be lost, else the leave guard asks (`then`: what closing does). */
+const closeOrAsk = (then: readonly ('commitProfile' | 'announceClosed')[]) =>
+  [
+    { guard: 'unsaved' as const, actions: 'askToLeave' as const },
+    { target: '#settingsDialog.closed' as const, actions: [...then] },
+  ] as const;
 const logError = {
   type: 'logError',
   params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error }),
@@ -76,6 +92,7 @@ export const settingsDialogMachine = setup({
       profile: 'profileSettings';
       members: 'teamMembers';
       connections: 'channelKeys';
+      leaveGuard: 'leaveGuard';
     },
   },
   actors: {
@@ -83,28 +100,41 @@ export const settingsDialogMachine = setup({
     profileSettings: profileSettingsMachine,
     teamMembers: teamMembersMachine,
     channelKeys: channelKeysMachine,
+    leaveGuard: leaveGuardMachine,
   },
   guards: {
     isPage: ({ context }, params: { page: SettingsPage; wanted: SettingsPage }) =>
       params.wanted === params.page && context.pages.includes(params.page),
+    unsaved: ({ context }) => context.unsaved,
   },
   actions: {
     loadTeam: sendTo('team', { type: 'team.load' }),
     loadProfile: sendTo('profile', { type: 'profile.load' }),
     commitProfile: sendTo('profile', { type: 'profile.commit' }),
     announceClosed: emit({ type: 'dialog.closed' }),
+    record: assign((_, params: { unsaved: boolean }) => ({ unsaved: params.unsaved })),
+    tellGuard: sendTo('leaveGuard', ({ context }) => ({ type: 'leave.unsaved' as const, unsaved: context.unsaved })),
+    askToLeave: sendTo('leaveGuard', { type: 'leave.request' as const }),
     logError: (_, params: { error: unknown }) => {
       console.error('[settings]', params.error);
     },
   },
 }).createMachine({
   id: 'settingsDialog',
-  context: ({ input }) => ({ ...input, pages: settingsPagesFor(input.role) }),
+  context: ({ input }) => ({ ...input, pages: settingsPagesFor(input.role), unsaved: false }),
+  on: {
+    'settings.unsaved': { actions: { type: 'record', params: ({ event }) => event } },
+  },
   invoke: [
     {
       id: 'team',
       src: 'teamSettings',
-      input: ({ context }) => ({ teamId: context.teamId, role: context.role, session: context.session }),
+      input: ({ context, self }) => ({
+        teamId: context.teamId,
+        role: context.role,
+        session: context.session,
+        owner: self,
+      }),
       onError: { target: '.broken', actions: logError },
     },
     {
@@ -127,7 +157,16 @@ export const settingsDialogMachine = setup({
     open: {
       initial: 'team',
       entry: ['loadTeam', 'loadProfile'],
-      on: { 'dialog.close': { target: 'closed', actions: 'announceClosed' } },
+      // a guard per opening: once a draft is given up, its guard is done
+      invoke: { id: 'leaveGuard', src: 'leaveGuard', onError: { actions: logError } },
+      on: {
+        'dialog.close': closeOrAsk(['announceClosed']),
+        'settings.unsaved': { actions: [{ type: 'record', params: ({ event }) => event }, 'tellGuard'] },
+        'leave.discarded': {
+          target: 'closed',
+          actions: [{ type: 'record', params: { unsaved: false } }, 'announceClosed'],
+        },
+      },
       states: {
         team: { on: { 'dialog.select': toPage('team') } },
         member: {
@@ -159,7 +198,11 @@ export const settingsDialogMachine = setup({
         profile: {
           on: {
             'dialog.select': toPage('profile'),
-            'dialog.close': { target: '#settingsDialog.closed', actions: ['commitProfile', 'announceClosed'] },
+            'dialog.close': closeOrAsk(['commitProfile', 'announceClosed']),
+            'leave.discarded': {
+              target: '#settingsDialog.closed',
+              actions: [{ type: 'record', params: { unsaved: false } }, 'commitProfile', 'announceClosed'],
+            },
           },
         },
       },

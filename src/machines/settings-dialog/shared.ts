@@ -37,3 +37,11 @@ export const pickImage = [
   },
   { target: 'uploading', actions: { type: 'keepFile', params: ({ event }: Picked) => ({ file: event.file }) } },
 ] as const;
+
+/** A settings page's report to the dialog: its form holds typed work that is not saved (or no longer does). */
+export interface SettingsUnsaved {
+  type: 'settings.unsaved';
+  unsaved: boolean;
+}
+/** The dialog, as a page that reports its draft knows it (absent when the page runs on its own). */
+export type SettingsOwnerRef = ActorRef<Snapshot<unknown>, SettingsUnsaved>;

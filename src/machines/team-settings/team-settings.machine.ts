@@ -1,4 +1,4 @@
-import { assign, emit, sendTo, setup } from 'xstate';
+import { assign, emit, enqueueActions, sendTo, setup } from 'xstate';
 import { can } from '../../../shared/permissions';
 import { getTeamSetting, updateTeamSetting, type Setting } from '../../api/services/settings';
 import type { Role } from '../../domain/statuses';
@@ -12,6 +12,8 @@ import {
   type Notice,
   type SessionPatchEvent,
   type SessionPatchRef,
+  type SettingsOwnerRef,
+  type SettingsUnsaved,
 } from '../settings-dialog/shared';
 
 /**
@@ -25,6 +27,8 @@ export interface TeamSettingsInput {
   /** The user's role in the team. */
   role: Role;
   session: SessionPatchRef;
+  /** The dialog, told whether a typed name is unsaved (closing it then asks first). */
+  owner?: SettingsOwnerRef;
 }
 
 export interface TeamSettingsContext extends TeamSettingsInput {
@@ -86,6 +90,11 @@ export const teamSettingsMachine = setup({
     resetDraft: assign(({ context }) => ({ draft: context.name })),
     keepFile: assign((_, params: { file: File }) => ({ file: params.file })),
     dropFile: assign({ file: null }),
+    /** A typed name not saved (a save under way loses nothing: it completes, or its failure says so). */
+    reportUnsaved: enqueueActions(({ context, enqueue }, params: { unsaved: boolean }) => {
+      if (context.owner)
+        enqueue.sendTo(context.owner, { type: 'settings.unsaved', unsaved: params.unsaved } satisfies SettingsUnsaved);
+    }),
     notify: emit((_, params: Notice) => ({ type: 'notify' as const, ...params })),
     notifyRefused: emit((_, params: { file: File }) => ({
       type: 'notify' as const,
@@ -139,8 +148,12 @@ export const teamSettingsMachine = setup({
             name: {
               initial: 'unchanged',
               states: {
-                unchanged: { on: { 'team.edit': editName } },
+                unchanged: {
+                  entry: { type: 'reportUnsaved', params: { unsaved: false } },
+                  on: { 'team.edit': editName },
+                },
                 edited: {
+                  entry: { type: 'reportUnsaved', params: { unsaved: true } },
                   on: {
                     'team.edit': editName,
                     'team.save': { guard: 'canSave', target: 'saving' },
@@ -149,6 +162,7 @@ export const teamSettingsMachine = setup({
                   },
                 },
                 saving: {
+                  entry: { type: 'reportUnsaved', params: { unsaved: false } },
                   invoke: {
                     id: 'saveTeamName',
                     src: 'updateTeamSetting',

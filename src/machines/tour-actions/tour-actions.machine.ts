@@ -38,8 +38,8 @@ export type TourActionsEvent =
   | { type: 'tours.select'; ids: string[]; rows: ListItem[] }
   | { type: 'tours.create' }
   | { type: 'tours.link' }
-  /** The "Tour created" toast's action: show that tour. */
-  | { type: 'tours.open'; displayId: string };
+  /** The "Tour created" toast's action: show that tour (its side panel). */
+  | { type: 'tours.open'; id: string; displayId: string };
 
 /**
  * What changed, for the screen: the linked orders as the server holds them, or null when the list
@@ -47,8 +47,8 @@ export type TourActionsEvent =
  */
 export type TourActionsReport =
   | { type: 'tours.changed'; orderIds: string[]; rows: Order[] | null }
-  /** Show this tour (the screen navigates to it). */
-  | { type: 'tours.open'; displayId: string };
+  /** Show this tour: the screen opens its side panel (on the tours screen). */
+  | { type: 'tours.open'; id: string; displayId: string };
 
 /** The "Tour created" toast names the tour and offers to open it. */
 function createdNotice(output: CreateTourOutput): Omit<NotifyEvent, 'type'> {
@@ -58,7 +58,10 @@ function createdNotice(output: CreateTourOutput): Omit<NotifyEvent, 'type'> {
     kind: 'success',
     message: TOUR_CREATED,
     detail: `${tour.displayId} · ${tour.displayName}`,
-    action: { label: `Open ${tour.displayId}`, event: { type: 'tours.open', displayId: tour.displayId } },
+    action: {
+      label: `Open ${tour.displayId}`,
+      event: { type: 'tours.open', id: output.tourId, displayId: tour.displayId },
+    },
   };
 }
 
@@ -108,8 +111,9 @@ export const tourActionsMachine = setup({
       rows: context.kind === 'orders' ? freshRows(params.output) : null,
     })),
     notify: emit((_, params: Omit<NotifyEvent, 'type'>) => ({ type: 'notify' as const, ...params })),
-    open: sendParent((_, params: { displayId: string }): TourActionsReport => ({
+    open: sendParent((_, params: { id: string; displayId: string }): TourActionsReport => ({
       type: 'tours.open',
+      id: params.id,
       displayId: params.displayId,
     })),
     logError: (_, params: { error: unknown }) => {

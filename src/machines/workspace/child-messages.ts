@@ -1,5 +1,6 @@
 import type { AnyEventObject } from 'xstate';
 import { checkpointOf, type EmailKind } from '../../domain/email-recipients';
+import { filtersOfUrl } from '../../domain/list-filters';
 import { selectedItems } from '../../domain/selection-rules';
 import type { Order, PatchRow } from '../list/types';
 import type { WorkspaceContext } from './types';
@@ -48,3 +49,7 @@ export function showQueued(context: Context, params: { kind: EmailKind; orderIds
     enqueue.sendTo('detail', { type: 'detail.patch', rows: [rows.find((r) => r.id === open) ?? { id: open }] });
   enqueue.sendTo('orderEmails', { type: 'emails.refresh' });
 }
+
+/** The filters of the URL the screen opened with (the filters child reads the same at the same clock reading). */
+export const urlFilters = (context: Pick<WorkspaceContext, 'search' | 'timezone' | 'now' | 'kind'>) =>
+  filtersOfUrl(context.search, context.timezone, context.now, context.kind).filters;

@@ -1,9 +1,10 @@
 import { enqueueActions, sendTo, setup } from 'xstate';
-import { filtersOfUrl, type ListFilters } from '../../domain/list-filters';
+import type { ListFilters } from '../../domain/list-filters';
 import type { EmailKind } from '../../domain/email-recipients';
 import { screenScope } from '../../domain/nav-scope';
+import { openOfUrl, tourPanelLink } from '../../domain/record-links';
 import { bulkStatusMachine, bulkStatusMachines } from '../bulk-status/bulk-status.machine';
-import { detailMachine, detailMachines } from '../detail/detail.machine';
+import { detailMachines } from '../detail/kinds';
 import { emailSendMachine } from '../email-send/email-send.machine';
 import { orderEmailsMachine } from '../order-emails/order-emails.machine';
 import { exportMachine } from '../export/export.machine';
@@ -14,7 +15,7 @@ import { feedOf, LIVE_ROUTES, liveFeed, logFeedError, routeLive, type LiveRoute 
 import type { ListItem, ListRow, PatchRow } from '../list/types';
 import { selectionMachine } from '../selection/selection.machine';
 import { tourActionsMachine } from '../tour-actions/tour-actions.machine';
-import { shareSelection, showQueued } from './child-messages';
+import { shareSelection, showQueued, urlFilters } from './child-messages';
 import { countsLease } from './counts-lease';
 import type { WorkspaceContext, WorkspaceEvent, WorkspaceInput } from './types';
 
@@ -37,10 +38,6 @@ import type { WorkspaceContext, WorkspaceEvent, WorkspaceInput } from './types';
  * Navigation (filters into the URL) is the provided `navigate` action: the URL comes in as input
  * and `url.changed`, and goes out through that action.
  */
-/** The filters of the URL the screen opened with (the filters child reads the same at the same clock reading). */
-const urlFilters = (context: WorkspaceContext) =>
-  filtersOfUrl(context.search, context.timezone, context.now, context.kind).filters;
-
 export const workspaceMachine = setup({
   types: {
     context: {} as WorkspaceContext,
@@ -62,7 +59,7 @@ export const workspaceMachine = setup({
     selection: selectionMachine,
     bulkStatus: bulkStatusMachine,
     tourActions: tourActionsMachine,
-    detail: detailMachine,
+    detail: detailMachines.orders,
     emailSend: emailSendMachine,
     orderEmails: orderEmailsMachine,
     exporter: exportMachine,
@@ -73,11 +70,9 @@ export const workspaceMachine = setup({
   delays: { afterChange: 0 },
   actions: {
     followLive: enqueueActions(({ context, enqueue }, p: LiveRoute) => routeLive(context, p, enqueue)),
-    /** Provided by the page: goes to the URL's query (a new history entry, or in place). */
-    /** `pathname`: another screen (a toast's "Open T-000123"); none: this screen's query. */
-    navigate: (_, params: { search: string; replace: boolean; pathname?: string }) => {
-      console.error(`[workspace] navigate(${params.search}) was not provided`);
-    },
+    /** Provided by the page: the URL's query (a new history entry, or in place); `pathname`: another screen. */
+    navigate: (_, params: { search: string; replace: boolean; pathname?: string }) =>
+      console.error(`[workspace] navigate(${params.search}) was not provided`),
     toFilters: sendTo('filters', (_, params: { search: string }) => ({ type: 'url.changed' as const, ...params })),
     showFilters: enqueueActions(({ enqueue }, params: { filters: ListFilters }) => {
       enqueue.sendTo('list', { type: 'list.filters', filters: params.filters });
@@ -98,6 +93,12 @@ export const workspaceMachine = setup({
     showQueued: enqueueActions(({ context, enqueue }, p: { kind: EmailKind; orderIds: string[] }) =>
       showQueued(context, p, enqueue),
     ),
+    /** A tour's side panel on this (tours) screen: the "Tour created" toast's Open, or the URL's `?open=<id>`. */
+    openTour: enqueueActions(({ enqueue }, p: { id: string | null }) => {
+      if (!p.id) return;
+      enqueue.assign({ openId: p.id });
+      enqueue.sendTo('detail', { type: 'detail.open', id: p.id });
+    }),
     patchList: sendTo('list', (_, params: { rows: PatchRow[] }) => ({
       type: 'list.patch' as const,
       rows: params.rows,
@@ -121,18 +122,23 @@ export const workspaceMachine = setup({
       const refresh = { type: 'counts.refresh' as const, scope, owner: self.sessionId };
       enqueue.sendTo(context.navCounts, refresh, { delay: 'afterChange' });
     }),
-    logError: (_, params: { error: unknown }) => {
-      console.error('[workspace]', params.error);
-    },
+    logError: (_, params: { error: unknown }) => console.error('[workspace]', params.error),
   },
   guards: {
     hasRows: (_, params: { rows: PatchRow[] | null }) => params.rows !== null,
     deleted: (_, params: { deleted: boolean }) => params.deleted,
+    onTours: ({ context }) => context.kind === 'tours',
   },
 }).createMachine({
   id: 'workspace',
   context: ({ input }) => ({ ...input, items: [], selectedIds: [], openId: null }),
-  entry: { type: 'countFilters', params: ({ context }) => ({ filters: urlFilters(context) }) },
+  entry: [
+    { type: 'countFilters', params: ({ context }) => ({ filters: urlFilters(context) }) },
+    {
+      type: 'openTour',
+      params: ({ context }) => ({ id: context.kind === 'tours' ? openOfUrl(context.search) : null }),
+    },
+  ],
   invoke: [
     {
       id: 'filters',
@@ -259,16 +265,10 @@ export const workspaceMachine = setup({
         ],
       },
     ],
-    'tours.open': {
-      actions: {
-        type: 'navigate',
-        params: ({ event }) => ({
-          pathname: '/tours',
-          search: `?dates=all&q=${encodeURIComponent(event.displayId)}`,
-          replace: false,
-        }),
-      },
-    },
+    'tours.open': [
+      { guard: 'onTours', actions: { type: 'openTour', params: ({ event }) => event } },
+      { actions: { type: 'navigate', params: ({ event }) => ({ ...tourPanelLink(event.id), replace: false }) } },
+    ],
     'detail.edited': { actions: { type: 'patchList', params: ({ event }) => event } },
     'email.queued': { actions: { type: 'showQueued', params: ({ event }) => event } },
     // delivered: the server has set the checkpoint and logged the e-mail; the panel shows both

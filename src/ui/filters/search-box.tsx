@@ -9,7 +9,7 @@ import { isTypingTarget } from '../typing-target';
 
 /** What each list is searched by (the server's `q` for orders; tours by display id). */
 const PLACEHOLDERS: Record<ListKind, string> = {
-  orders: 'Order id, OTA order id, customer name or e-mail',
+  orders: 'Order id, OTA order id, customer name, e-mail or phone',
   tours: 'Tour id (T-000123)',
 };
 

@@ -1,7 +1,7 @@
 import { Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { KeyboardEvent } from 'react';
-import { describeChanges } from '../../domain/edit-changes';
+import { activityTypeLabel, describeChanges } from '../../domain/edit-changes';
 import { formatTimelineDate } from '../../domain/format';
 import type { CommentBoxActorRef } from '../../machines/comment-box/selectors';
 import { selectCanSend, selectDraft, selectSaving, selectSignedIn } from '../../machines/comment-box/selectors';
@@ -20,7 +20,7 @@ export function EventLog({ detail, timezone }: { detail: DetailRef; timezone: st
             <Text fontSize="xs" color="fg.muted">
               {formatTimelineDate(log.timestamp, timezone)} ·{' '}
               {log.isSystemEvent ? 'System' : (log.operatedBy?.name ?? 'Someone')}
-              {log.type !== 'COMMENT' ? ` · ${log.type}` : ''}
+              {log.type !== 'COMMENT' ? ` · ${activityTypeLabel(log.type)}` : ''}
             </Text>
             {log.changes?.length ? (
               describeChanges(log.changes, timezone).map((line) => (

@@ -22,7 +22,12 @@ export function ChannelShareChart({ root, stats }: { root: StatisticsActorRef; s
   const table = (
     <FiguresTable
       label="Channel share"
-      columns={[{ label: 'Channel' }, { label: 'Orders', numeric: true }, { label: 'Share', numeric: true }]}
+      columns={[
+        { label: 'Channel' },
+        { label: 'Orders', numeric: true },
+        { label: 'Share', numeric: true },
+        { label: 'No-show rate', numeric: true },
+      ]}
       rows={rows.map((r) => ({
         key: r.ota,
         cells: [
@@ -31,6 +36,7 @@ export function ChannelShareChart({ root, stats }: { root: StatisticsActorRef; s
             {formatCount(r.orders)}
           </OrdersLink>,
           formatShare(r.share),
+          formatShare(r.noShowRate),
         ],
       }))}
     />

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, onTestFailed } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from './a11y';
+import { launchBrowser, newContext, signIn } from './browser';
+import { pageApi } from './page-api';
+
+/**
+ * Issue 25 point 2 and issue 24 point 6, as an operator sees them: the order panel shows how to
+ * reach the customer (a call link, the pick-up on a map, the OTA's notes, each with a copy button),
+ * a phone number finds the order, and the party's check-in reads on the order and in its Activity.
+ * A team name typed in the settings dialog and not saved is not lost on the way out: closing asks.
+ * (The "Tour created" toast opening the tour's panel is seen in tests/e2e/bulk-undo.test.ts.)
+ */
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const context = await newContext(browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  page = await context.newPage();
+  await signIn(page, baseUrl, 'admin@tourdesk.test');
+  await page.waitForURL('**/orders/new-added');
+  await page.getByTestId('list-scroller').waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(() => {
+  onTestFailed(async () =>
+    console.log(`PAGE ${page.url()}\n${(await page.locator('body').innerText()).slice(0, 1500)}`),
+  );
+});
+
+const panel = () => page.getByTestId('side-panel');
+const field = (name: string) => panel().locator(`[data-field="${name}"]`);
+const toast = (text: string) => page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text });
+
+describe('the customer you can reach', () => {
+  it('calls, maps and copies from the order panel; a phone finds the order; the check-in reads on it', async () => {
+    const teamId = await page.evaluate(() => localStorage.getItem('teamId'));
+    const stamp = String(Date.now());
+    // a phone no other order has: found by its last eight digits typed as people write them
+    const local = stamp.slice(-8);
+    const phone = `+855 ${local.slice(0, 2)} ${local.slice(2, 5)} ${local.slice(5)}`;
+    const pickup = 'Raffles Hotel Le Royal, Phnom Penh';
+    const notes = 'Vegetarian meal; one wheelchair';
+    const created = await pageApi<{ orders: Array<{ id: string; displayId: string }> }>(
+      page,
+      'POST',
+      '/api/v1/orders/batch',
+      {
+        teamId,
+        ota: 'KLOOK',
+        orders: [
+          {
+            otaOrderId: `E2EREACH${stamp}`,
+            departureAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+            language: 'English',
+            product: { id: 'e2e-reach', route: 'Silk island ride' },
+            customer: { name: 'Sok Dara', email: 'dara@example.test', phone },
+            pickup,
+            notes,
+            quantity: { adult: 2, child: 0 },
+            prices: [{ type: 'ADULT', amount: 40, currency: 'USD' }],
+          },
+        ],
+      },
+    );
+    expect(created.status).toBe(200);
+    const [order] = created.data.orders;
+
+    // the search box says a phone finds an order, and it does
+    await page.goto(`${baseUrl}/orders?dates=all`);
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await expect(search.getAttribute('placeholder')).resolves.toContain('phone');
+    await search.fill(`${local.slice(0, 2)} ${local.slice(2, 5)}-${local.slice(5)}`);
+    await search.press('Enter');
+    const row = page.locator(`[role="row"][data-row-id="${order.id}"]`);
+    await row.waitFor();
+    await row.click();
+    await field('Phone').waitFor();
+
+    await expect(field('Phone').getByRole('link', { name: phone }).getAttribute('href')).resolves.toBe(
+      `tel:+855${local}`,
+    );
+    const map = field('Pick-up').getByRole('link', { name: pickup });
+    await expect(map.getAttribute('href')).resolves.toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(pickup)}`,
+    );
+    await expect(field('Notes').textContent()).resolves.toBe(notes);
+    // nothing checked in yet: the order says nothing about it
+    await expect(field('Check-in').count()).resolves.toBe(0);
+
+    await panel().getByRole('button', { name: 'Copy phone' }).click();
+    await toast('Phone copied').waitFor();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(phone);
+    await panel().getByRole('button', { name: 'Copy pick-up' }).click();
+    await toast('Pick-up copied').waitFor();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(pickup);
+    await expectAccessible(page, 'the order panel with the customer you can reach');
+
+    // one of the two came: the order reads it, and its Activity records who and when
+    const checkIn = await pageApi(page, 'PUT', `/api/v1/orders/${order.id}/check-in`, {
+      state: 'CHECKED_IN',
+      arrived: 1,
+      key: crypto.randomUUID(),
+    });
+    expect(checkIn.status).toBe(200);
+    await page.reload();
+    await row.click();
+    await expect.poll(() => field('Check-in').textContent()).toMatch(/^Checked in 1 of 2 by Alex Admin, \d\d:\d\d$/);
+    const logged = page.getByTestId('event-log').locator('li').filter({ hasText: 'Check-in Expected -> Checked in 1' });
+    await expect.poll(() => logged.innerText()).toMatch(/Alex Admin · Check-in/);
+  });
+});
+
+describe('a team name typed and not saved', () => {
+  it('asks before the settings dialog closes: Stay keeps the name typed, Leave and discard closes', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    const openSettings = async () => {
+      await page.getByTestId('user-box').locator('..').getByRole('button', { name: 'Settings' }).click();
+      await dialog.waitFor();
+    };
+    await openSettings();
+    const name = dialog.getByPlaceholder('Your Team Name');
+    await expect.poll(() => name.inputValue()).not.toBe('');
+    const stored = await name.inputValue();
+    await name.fill(`${stored} (draft)`);
+
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await question.getByText('The team name has changes that are not saved').waitFor();
+    await expectAccessible(page, 'the leave question over the settings dialog');
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await expect(name.inputValue()).resolves.toBe(`${stored} (draft)`);
+
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Leave and discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // opened again: the stored name, nothing asked on the way out
+    await openSettings();
+    await expect.poll(() => name.inputValue()).toBe(stored);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+});
