@@ -120,10 +120,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 }
 
 /**
- * Serves the built app. Hashed files under /assets are cached for a year, everything else is
- * revalidated. Any other GET that is not a file gets index.html (200): the app routes on its own
- * and shows its own "Page not found". A missing /assets file stays a 404 (a stale chunk must fail
- * to load so the app can reload itself).
+ * Serves the built app, compressed when the browser accepts it. Hashed files under /assets are
+ * cached for a year, everything else is revalidated. Any other GET that is not a file gets
+ * index.html (200): the app routes on its own and shows its own "Page not found". A missing /assets
+ * file stays a 404 (a stale chunk must fail to load so the app can reload itself).
  */
 async function registerStatic(app: FastifyInstance, root: string) {
   if (!existsSync(join(root, 'index.html'))) {
@@ -136,6 +136,8 @@ async function registerStatic(app: FastifyInstance, root: string) {
     root,
     prefix: '/',
     index: 'index.html',
+    // the build's .br/.gz copies (vite.config.ts), chosen by the request's Accept-Encoding
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, path) {
       reply.header('Cache-Control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');

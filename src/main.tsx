@@ -1,50 +1,16 @@
-import { createRoot } from 'react-dom/client';
-import './ui/theme/inter.css';
-import { wantsInspector } from './domain/inspector';
-import { appMachine, browserAppInput } from './machines/app/app.machine';
-import { sessionMachine } from './machines/session/session.machine';
-import { App } from './ui/app/app';
-import { createNavigationBridge } from './ui/app/navigation';
+import { preloadFirstScreen } from './ui/route-chunks';
 
 /**
- * The composition root: provides the machines' browser effects (router
- * navigation, page reload, leaving the app), optionally the inspector, and
- * mounts the app. No StrictMode: its double effects would start the actors
- * twice and complete the one-time OIDC callback twice.
+ * The entry: small on purpose. It asks for the app (boot.tsx) and has the browser fetch the chunks
+ * of the screen the tab opens on meanwhile (route-chunks.ts), instead of only once the app has been
+ * fetched, compiled and started; the router's `lazy` routes then find them ready.
  */
-async function inspector() {
-  if (!wantsInspector(window.location.search, import.meta.env.VITE_INSPECT)) return undefined;
-  const { createBrowserInspector } = await import('@statelyai/inspect');
-  return createBrowserInspector().inspect;
-}
+const app = import('./boot');
+preloadFirstScreen(window.location.pathname);
 
-async function start(): Promise<void> {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('No #root element to mount into');
-
-  const navigation = createNavigationBridge((to) => window.location.assign(to));
-  const reloadPage = () => window.location.reload();
-  const sessionLogic = sessionMachine.provide({
-    actions: { navigate: (_, { to }) => navigation.navigate(to), reloadPage },
+app
+  .then(({ start }) => start())
+  .catch((error: unknown) => {
+    console.error('[tourdesk] failed to mount', error);
+    throw error;
   });
-  const appLogic = appMachine.provide({
-    actions: { reloadPage, leaveApp: (_, { url }) => window.location.assign(url) },
-  });
-
-  createRoot(container, {
-    onUncaughtError: (error, info) => console.error('[tourdesk] uncaught error', error, info.componentStack),
-  }).render(
-    <App
-      sessionLogic={sessionLogic}
-      appLogic={appLogic}
-      appInput={browserAppInput()}
-      navigation={navigation}
-      inspect={await inspector()}
-    />,
-  );
-}
-
-start().catch((error: unknown) => {
-  console.error('[tourdesk] failed to mount', error);
-  throw error;
-});

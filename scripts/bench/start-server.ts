@@ -36,6 +36,8 @@ export async function startServer(opts: {
   app: boolean;
   /** Open the server's inspector on loopback, so collectGarbage() can reach it. */
   inspect?: boolean;
+  /** The folder to serve, given the one the app was built into (default: that one). */
+  staticDir?: (builtDir: string) => string;
 }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -55,7 +57,7 @@ export async function startServer(opts: {
       PORT: String(port),
       DATA_DIR: opts.dataDir,
       DATABASE_URL: opts.databaseUrl ?? '',
-      STATIC_DIR: appDir,
+      STATIC_DIR: opts.staticDir?.(appDir) ?? appDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

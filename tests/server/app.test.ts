@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { RouteHandlerMethod } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -34,12 +35,16 @@ function stubHandlers(): Record<string, RouteHandlerMethod> {
 let t: TestApp;
 let token: string;
 let dist: string;
+const INDEX_HTML = '<!doctype html><title>Tourdesk</title><div id="root"></div>';
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'tourdesk-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Tourdesk</title><div id="root"></div>');
+  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // the build's compressed copies (vite.config.ts's precompress), as `vite build` writes them
+  writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(join(dist, 'index.html.gz'), gzipSync(INDEX_HTML));
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   t = await createTestApp({ orders: false, handlers: stubHandlers(), staticDir: dist });
   token = await (async () => {
@@ -102,6 +107,24 @@ describe('static web app', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const page = await t.app.inject({ url: '/orders' });
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the compressed copy a browser accepts, and the file itself to one that accepts none', async () => {
+    const br = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    // an app route's page (the SPA fallback) too
+    const page = await t.app.inject({ url: '/orders/new-added', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(gunzipSync(page.rawPayload).toString()).toBe(INDEX_HTML);
   });
 
   it('answers a missing asset with 404 instead of the page', async () => {
