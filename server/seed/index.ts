@@ -6,7 +6,7 @@ import { insertRows } from './insert';
 import { generateOrders, type OrderRow } from './orders';
 import { seedOf, todayTour } from './tour-day';
 import { Random } from './random';
-import { seedSchedules, soldOutOrder } from './schedules';
+import { demoSchedule, seedSchedules, soldOutOrder } from './schedules';
 import { daysInMonth, localDate, type LocalDate } from './time';
 import { buildTours, type EventRow, type TourRow } from './tours';
 
@@ -171,6 +171,10 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
           now,
           { order: firstNumber + orders.length + (soldOut ? 1 : 0), tour: firstTour + tours.length },
           usedOtaIds,
+          {
+            orders: soldOut ? [...orders, soldOut.order] : orders,
+            capacity: team.products[0] ? (demoSchedule(team, team.products[0], now)?.capacity ?? null) : null,
+          },
         );
       if (today) {
         all.tours.push(today.tour);

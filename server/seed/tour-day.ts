@@ -95,6 +95,7 @@ export function todayTour(
   now: Date,
   numbers: { order: number; tour: number },
   usedOtaIds: Set<string>,
+  departures: { orders: OrderRow[]; capacity: number | null },
 ): { tour: TourRow; orders: OrderRow[]; events: EventRow[] } | null {
   const product: ProductSeed | undefined = team.products[0];
   if (!product) return null;
@@ -117,9 +118,21 @@ export function todayTour(
   };
   const events: EventRow[] = [];
   const staff = team.staff[0] ?? null;
-  const orders: OrderRow[] = Array.from({ length: rnd.int(6, 10) }, (_, i) => {
-    const adults = rnd.int(1, 4);
-    const children = rnd.chance(0.35) ? rnd.int(1, 2) : 0;
+  // the departure keeps a seat free: the demo sells out only tomorrow's (./schedules.ts)
+  const taken = departures.orders
+    .filter(
+      (o) => o.product_id === product.id && o.departure_at.getTime() === departure.getTime() && o.status !== 'canceled',
+    )
+    .reduce((sum, o) => sum + o.quantity_total, 0);
+  let seats = departures.capacity === null ? Infinity : departures.capacity - taken - 1;
+  const parties = Array.from({ length: rnd.int(6, 10) }, () => {
+    const adults = Math.min(rnd.int(1, 4), seats);
+    const children = Math.min(rnd.chance(0.35) ? rnd.int(1, 2) : 0, seats - adults);
+    seats -= adults + children;
+    return { adults, children };
+  }).filter((p) => p.adults > 0);
+  if (parties.length === 0) return null;
+  const orders: OrderRow[] = parties.map(({ adults, children }, i) => {
     const [first, last] = [rnd.pick(FIRST_NAMES), rnd.pick(LAST_NAMES)];
     const ota = rnd.pick(['KLOOK', 'KKDAY', 'VIATOR', 'MPG'] as const);
     let otaOrderId: string;
