@@ -1,11 +1,13 @@
 import { setup } from 'xstate';
 import { chunkReloadWait } from '../../domain/chunk-reload';
 import { readChunkReloadAt, writeChunkReloadAt } from '../../api/storage/chunk-reload';
+import { navDrawerMachine } from '../nav-drawer/nav-drawer.machine';
 import type { NotifyEvent } from '../notify';
 
 /**
- * App-wide behaviour outside the session: leaving the app for an absolute redirect, and the
- * reload after a failed chunk load, at most once per guard window. (The order and tour
+ * App-wide behaviour outside the session: leaving the app for an absolute redirect, the
+ * reload after a failed chunk load, at most once per guard window, and the navigation drawer of
+ * narrow screens (child `navDrawer`, which the layout renders). (The order and tour
  * selections belong to their workspace screens, which start empty on every navigation.)
  */
 export interface AppInput {
@@ -19,9 +21,7 @@ export interface AppContext {
   startedAt: number;
 }
 
-export type AppEvent =
-  | { type: 'route.leave'; url: string }
-  | { type: 'chunk.failed'; error?: unknown };
+export type AppEvent = { type: 'route.leave'; url: string } | { type: 'chunk.failed'; error?: unknown };
 
 export type AppTag = 'reloading';
 
@@ -42,6 +42,7 @@ export const appMachine = setup({
     tags: {} as AppTag,
     emitted: {} as NotifyEvent,
   },
+  actors: { navDrawer: navDrawerMachine },
   guards: {
     reloadedRecently: ({ context }) => chunkReloadWait(context.lastChunkReloadAt, context.startedAt) > 0,
   },
@@ -59,6 +60,11 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   context: ({ input }) => ({ lastChunkReloadAt: input.lastChunkReloadAt, startedAt: input.now }),
+  invoke: {
+    id: 'navDrawer',
+    src: 'navDrawer',
+    onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+  },
   on: {
     'route.leave': { actions: { type: 'leaveApp', params: ({ event }) => ({ url: event.url }) } },
   },

@@ -1,10 +1,9 @@
 import { Box, Flex, Separator, Stack, Text } from '@chakra-ui/react';
-import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../domain/product';
-import { navDrawerMachine } from '../../machines/nav-drawer/nav-drawer.machine';
-import { useInspect } from '../app/inspect';
+import { selectNavDrawer } from '../../machines/app/selectors';
+import { AppContext } from '../app/actors';
 import { GlobalDialogs } from '../dialogs/global-dialogs';
 import { DemoBanner } from './demo-banner';
 import { NavDrawer } from './nav-drawer';
@@ -33,19 +32,18 @@ function NavParts({ portalled }: { portalled: boolean }) {
 
 /**
  * The default layout: a skip link, the sidebar (or below 1280 px a top bar with the navigation in
- * a drawer), the screen and the global dialogs. The layout's root actor is the drawer's machine.
+ * a drawer: the app machine's `navDrawer` child), the screen and the global dialogs.
  */
 export function DefaultLayout() {
-  const inspect = useInspect();
-  const drawer = useActorRef(navDrawerMachine, { inspect });
+  const drawer = AppContext.useSelector(selectNavDrawer);
   const wide = useMediaMatch(SIDEBAR_QUERY);
   useEffect(() => {
-    if (wide) drawer.send({ type: 'viewport.wide' });
+    if (wide) drawer?.send({ type: 'viewport.wide' });
   }, [drawer, wide]);
   return (
     <>
       <SkipLink />
-      {!wide && (
+      {!wide && drawer && (
         <NavDrawer drawer={drawer}>
           <NavParts portalled={false} />
         </NavDrawer>
