@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PIN, startCluster, type Cluster } from '../../scripts/cluster';
 import { startScratchPostgres, type ScratchPostgres } from '../../scripts/lib/scratch-postgres';
 import { expectAccessible } from './a11y';
 import { launchBrowser, newContext, signIn } from './browser';
-import { reseller, type Booking } from './octo-reseller';
+import { reseller } from './octo-reseller';
 import { createTestOrder, pageApi } from './page-api';
 
 // Two operators on two server instances sharing one PostgreSQL (issue 23): behind the cluster's
@@ -113,8 +112,9 @@ describe('two instances on one PostgreSQL, one truth', () => {
     });
     expect(key.status).toBe(200);
     // the reseller goes through the round robin, as it would through the load balancer
-    const { octo, sellable } = reseller(cluster.url, key.data.secret);
-    const { product, option, adult, open } = await sellable();
+    const { sellable, book } = reseller(cluster.url, key.data.secret);
+    const sale = await sellable();
+    const { open } = sale;
     const day = open[0].id.slice(0, 10);
     for (const page of [admin, editor]) {
       await page.goto(`${cluster.origin}/orders?from=${day}&to=${day}`);
@@ -123,21 +123,11 @@ describe('two instances on one PostgreSQL, one truth', () => {
       await markDocument(page);
     }
 
-    const uuid = randomUUID();
     const reference = `KL-CLUSTER-${Date.now()}`;
-    const held = await octo<Booking>('POST', '/bookings', {
-      uuid,
-      productId: product.id,
-      optionId: option.id,
-      availabilityId: open[0].id,
-      unitItems: [{ unitId: adult.id }, { unitId: adult.id }],
-    });
-    expect(held.data.status).toBe('ON_HOLD');
-    const confirmed = await octo<Booking>('POST', `/bookings/${uuid}/confirm`, {
+    await book(sale, open[0].id, {
       resellerReference: reference,
       contact: { fullName: 'Lê Văn Hùng', emailAddress: 'hung@example.test' },
     });
-    expect(confirmed.data.status).toBe('CONFIRMED');
 
     for (const page of [admin, editor]) {
       await page.locator('[role="row"][data-row-id]').filter({ hasText: reference }).waitFor({ timeout: 2000 });

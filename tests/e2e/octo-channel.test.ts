@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
@@ -15,6 +14,7 @@ let page: Page;
 
 let octo: ReturnType<typeof reseller>['octo'];
 let sellable: ReturnType<typeof reseller>['sellable'];
+let book: ReturnType<typeof reseller>['book'];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -30,7 +30,7 @@ beforeAll(async () => {
     name: 'Klook e2e',
   });
   expect(created.status).toBe(200);
-  ({ octo, sellable } = reseller(baseUrl, created.data.secret));
+  ({ octo, sellable, book } = reseller(baseUrl, created.data.secret));
 });
 afterAll(async () => {
   await browser?.close();
@@ -62,23 +62,13 @@ const showPageOnFailure = () =>
 describe('a reseller books through /octo and the operator sees it', () => {
   it('reserve and confirm: the order is in the list with its customer, booked by Klook', async () => {
     showPageOnFailure();
-    const { product, option, adult, open } = await sellable();
-    const uuid = randomUUID();
+    const sale = await sellable();
+    const { adult, open } = sale;
     const reference = `KL-E2E-${Date.now()}`;
-    const reserve = await octo<Booking>('POST', '/bookings', {
-      uuid,
-      productId: product.id,
-      optionId: option.id,
-      availabilityId: open[0].id,
-      unitItems: [{ unitId: adult.id }, { unitId: adult.id }],
-    });
-    expect(reserve.status).toBe(200);
-    expect(reserve.data.status).toBe('ON_HOLD');
-    const confirm = await octo<Booking>('POST', `/bookings/${uuid}/confirm`, {
+    const uuid = await book(sale, open[0].id, {
       resellerReference: reference,
       contact: { fullName: 'Trần Thị Mai', emailAddress: 'mai@example.test', locales: ['vi'] },
     });
-    expect(confirm.data.status).toBe('CONFIRMED');
 
     await openOrder(reference);
     await panel().getByText('Trần Thị Mai').first().waitFor();

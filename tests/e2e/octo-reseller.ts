@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 
 // A reseller's side of OCTO for the browser tests: real HTTP from the test, a channel key as its
@@ -54,5 +55,26 @@ export function reseller(baseUrl: string, key: string) {
     return { product, option, adult, open };
   }
 
-  return { octo, sellable };
+  /** Two adults held on a departure of `sale` and confirmed with the contact: the booking's uuid. */
+  async function book(
+    sale: Awaited<ReturnType<typeof sellable>>,
+    availabilityId: string,
+    confirm: { resellerReference: string; contact: Record<string, unknown> },
+  ): Promise<string> {
+    const uuid = randomUUID();
+    const held = await octo<Booking>('POST', '/bookings', {
+      uuid,
+      productId: sale.product.id,
+      optionId: sale.option.id,
+      availabilityId,
+      unitItems: [{ unitId: sale.adult.id }, { unitId: sale.adult.id }],
+    });
+    expect(held.status).toBe(200);
+    expect(held.data.status).toBe('ON_HOLD');
+    const confirmed = await octo<Booking>('POST', `/bookings/${uuid}/confirm`, confirm);
+    expect(confirmed.data.status).toBe('CONFIRMED');
+    return uuid;
+  }
+
+  return { octo, sellable, book };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -20,6 +19,7 @@ let page: Page;
 let teamId: string;
 let octo: ReturnType<typeof reseller>['octo'];
 let sellable: ReturnType<typeof reseller>['sellable'];
+let book: ReturnType<typeof reseller>['book'];
 
 interface Party {
   name: string;
@@ -52,7 +52,7 @@ beforeAll(async () => {
     name: 'Klook tour day e2e',
   });
   expect(key.status).toBe(200);
-  ({ octo, sellable } = reseller(baseUrl, key.data.secret));
+  ({ octo, sellable, book } = reseller(baseUrl, key.data.secret));
 });
 afterAll(async () => {
   await browser?.close();
@@ -100,22 +100,12 @@ describe('the tour day on a phone', () => {
   it('a guide checks parties in from the manifest, offline too, and the server and the OTA know', async () => {
     showPageOnFailure();
     // the OCTO booking: reserved and confirmed by the reseller with the customer's phone
-    const { product, option, adult, open } = await sellable();
-    const uuid = randomUUID();
+    const sale = await sellable();
     const reference = `KL-TD-${Date.now()}`;
-    const reserve = await octo<Booking>('POST', '/bookings', {
-      uuid,
-      productId: product.id,
-      optionId: option.id,
-      availabilityId: open[0].id,
-      unitItems: [{ unitId: adult.id }, { unitId: adult.id }],
-    });
-    expect(reserve.status).toBe(200);
-    const confirmed = await octo<Booking>('POST', `/bookings/${uuid}/confirm`, {
+    const uuid = await book(sale, sale.open[0].id, {
       resellerReference: reference,
       contact: { fullName: 'Phạm Thu Hà', emailAddress: 'ha@example.test', phoneNumber: '+84 91 555 0101' },
     });
-    expect(confirmed.data.status).toBe('CONFIRMED');
     const found = await pageApi<{ orders: { id: string }[] }>(
       page,
       'GET',
