@@ -37,7 +37,7 @@ export async function ordersByOtaIds(
 
 /** Takes the team's turn for new records (as nextDisplayIds does), until the transaction ends. */
 export async function lockTeamForNewOrders(db: Db, teamId: string): Promise<void> {
-  await db.query('SELECT id FROM teams WHERE id = $1 FOR UPDATE', [teamId]);
+  await db.query('SELECT id FROM teams WHERE id = $1 FOR NO KEY UPDATE', [teamId]);
 }
 
 /** Of these display ids, those a team's order has already. */
