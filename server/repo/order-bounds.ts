@@ -28,14 +28,16 @@ export function pageBounds(f: OrderFilters, b: PageBounds, p: Params): string[] 
   if (!column || column === 'orders') return []; // every order counts: the rows are dense anyway
   const basis = b.sort.col === 'booked_at' ? 'booking' : 'departure';
   if ((f.startDate || f.endDate) && (f.dateBasis ?? 'departure') !== basis) return [];
-  const where = [`team_id = ${b.team}`, `basis = ${p.add(basis)}`, `${column} > 0`];
+  const where = [`team_id = ${b.team}`, `basis = ${p.add(basis)}`];
   if (f.startDate) where.push(`day >= ${p.add(f.startDate)}::date`);
   if (f.endDate) where.push(`day <= ${p.add(f.endDate)}::date`);
   if (f.ota) where.push(`ota = ${p.add(f.ota)}`);
   const [first, next, dir] = b.sort.desc ? ['max', '<', 'DESC'] : ['min', '>', 'ASC'];
   // rows after the cursor on its own day are not counted: only the days past it fill the page
   const cursorDay = b.after ? `(${p.add(b.after)}::timestamptz AT TIME ZONE ${b.tz})::date` : null;
-  const from = cursorDay ? [...where, `day ${next}= ${cursorDay}`] : where;
+  // the first day with a slot above 0 (never after the first day that has such orders); the counts
+  // summed over every slot of a day (migration 018: one slot alone may be below 0)
+  const from = [...where, `${column} > 0`, ...(cursorDay ? [`day ${next}= ${cursorDay}`] : [])];
   const counted = cursorDay ? [...where, `day ${next} ${cursorDay}`] : where;
   const start = (day: string) => `(${day})::timestamp AT TIME ZONE ${b.tz}`;
   const firstDay = `SELECT ${first}(day) FROM order_day_counts WHERE ${from.join(' AND ')}`;

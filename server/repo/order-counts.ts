@@ -51,12 +51,12 @@ function fromRollup(f: OrderFilters): string | null {
 }
 
 /** A query of the rollup's rows for the filters: `select` of them, given the count column. */
-function rollupQuery(team: Team, f: OrderFilters, select: string, p: Params, extra: string[] = []): string {
+function rollupQuery(team: Team, f: OrderFilters, select: string, p: Params): string {
   const where = [`team_id = ${p.add(team.teamId)}`, `basis = ${p.add(f.dateBasis ?? 'departure')}`];
   if (f.startDate) where.push(`day >= ${p.add(f.startDate)}::date`);
   if (f.endDate) where.push(`day <= ${p.add(f.endDate)}::date`);
   if (f.ota) where.push(`ota = ${p.add(f.ota)}`);
-  return `SELECT ${select} FROM order_day_counts WHERE ${[...where, ...extra].join(' AND ')}`;
+  return `SELECT ${select} FROM order_day_counts WHERE ${where.join(' AND ')}`;
 }
 
 /** The orders matching the filters (and `extra` conditions), counted on the orders themselves. */
@@ -84,7 +84,11 @@ export async function countByDay(db: Db, team: Team, f: OrderFilters): Promise<D
   };
   if (column === null) add((p) => ordersQuery(team, f, [], true, p));
   else {
-    add((p) => rollupQuery(team, f, `day, ota, (${column})::int AS n`, p, [`(${column}) <> 0`]));
+    // a day's slots summed (migration 018)
+    add(
+      (p) =>
+        `${rollupQuery(team, f, `day, ota, sum(${column})::int AS n`, p)} GROUP BY day, ota HAVING sum(${column}) <> 0`,
+    );
     if (f.view === 'issues') add((p) => ordersQuery(team, { ...f, view: undefined }, SOON_ONLY, true, p));
   }
   const counts = new Map<string, DayCount>();

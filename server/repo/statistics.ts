@@ -3,8 +3,8 @@ import type { Ota } from '../../shared/otas';
 import type { DateBasis, DayFigures, Revenue } from '../../shared/statistics';
 
 /**
- * The figures behind the statistics of a range, read from the order rollup (migration 008): one row
- * per local day and OTA, and the revenue per OTA and currency. A year is about 1,500 rows however
+ * The figures behind the statistics of a range, read from the order rollup (migration 008, its
+ * slots summed: 018): one row per local day and OTA, and the revenue per OTA and currency. A year is about 1,500 rows however
  * many orders it holds.
  */
 export interface StatisticsRange {
@@ -33,9 +33,11 @@ export async function statisticsFigures(
     checked_in: number;
     no_show: number;
   }>(
-    `SELECT day, ota, orders, adult, child, status_canceled AS canceled, status_cancel_requested AS cancel_requested,
-            confirmation, info, checked_in, no_show
-       FROM order_day_counts WHERE ${range} AND orders <> 0`,
+    `SELECT day, ota, sum(orders) AS orders, sum(adult) AS adult, sum(child) AS child,
+            sum(status_canceled) AS canceled, sum(status_cancel_requested) AS cancel_requested,
+            sum(confirmation) AS confirmation, sum(info) AS info, sum(checked_in) AS checked_in,
+            sum(no_show) AS no_show
+       FROM order_day_counts WHERE ${range} GROUP BY day, ota HAVING sum(orders) <> 0`,
     params,
   );
   // per channel and for all channels, summed by the database as numeric (exact; text until here)

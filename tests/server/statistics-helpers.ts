@@ -79,13 +79,17 @@ export async function directCounts(db: Db, teamId: string): Promise<Map<string, 
   return keyed(rows);
 }
 
-/** The rollup's rows of the team, without those that have come down to all zeros. */
+/** The rollup's rows of the team (their slots summed), without those that have come down to all zeros. */
 export async function rollupCounts(db: Db, teamId: string): Promise<Map<string, Figures>> {
   const rows = await db.query<Record<string, unknown>>(
-    `SELECT basis, day::text AS day, ota, orders, status_new, status_pending, status_grouped, status_arranged,
-            status_completed, status_canceled, status_cancel_requested, linked_canceled, linked_cancel_requested,
-            adult::int AS adult, child::int AS child, confirmation, info, checked_in, no_show
-       FROM order_day_counts WHERE team_id = $1`,
+    `SELECT basis, day::text AS day, ota, sum(orders)::int AS orders, sum(status_new)::int AS status_new,
+            sum(status_pending)::int AS status_pending, sum(status_grouped)::int AS status_grouped,
+            sum(status_arranged)::int AS status_arranged, sum(status_completed)::int AS status_completed,
+            sum(status_canceled)::int AS status_canceled, sum(status_cancel_requested)::int AS status_cancel_requested,
+            sum(linked_canceled)::int AS linked_canceled, sum(linked_cancel_requested)::int AS linked_cancel_requested,
+            sum(adult)::int AS adult, sum(child)::int AS child, sum(confirmation)::int AS confirmation,
+            sum(info)::int AS info, sum(checked_in)::int AS checked_in, sum(no_show)::int AS no_show
+       FROM order_day_counts WHERE team_id = $1 GROUP BY basis, day, ota`,
     [teamId],
   );
   return keyed(rows.filter((r) => Object.values(r).some((v) => typeof v === 'number' && v !== 0)));
@@ -108,8 +112,8 @@ export async function directRevenue(db: Db, teamId: string): Promise<Map<string,
 
 export async function rollupRevenue(db: Db, teamId: string): Promise<Map<string, number>> {
   const rows = await db.query<{ key: string; amount: string }>(
-    `SELECT basis || ' ' || day::text || ' ' || ota || ' ' || currency AS key, amount::text AS amount
-       FROM order_day_revenue WHERE team_id = $1 AND amount <> 0`,
+    `SELECT basis || ' ' || day::text || ' ' || ota || ' ' || currency AS key, sum(amount)::text AS amount
+       FROM order_day_revenue WHERE team_id = $1 GROUP BY basis, day, ota, currency HAVING sum(amount) <> 0`,
     [teamId],
   );
   return new Map(rows.map((r) => [r.key, Number(r.amount)]));
