@@ -103,7 +103,7 @@ export const otaOrderIdOf = (b: Pick<BookingRow, 'resellerReference' | 'supplier
 export async function confirmIntoNewOrder(
   db: Db,
   b: BookingRow,
-  read: { stamp: string; status: BookingStatus; teamCode: string; window: { from: Date; to: Date } },
+  read: { stamp: string; status: BookingStatus; displayId: string; window: { from: Date; to: Date } },
   by: Operator,
 ): Promise<{ row: BookingRow; used: number } | undefined> {
   const otaOrderId = otaOrderIdOf(b);
@@ -112,7 +112,7 @@ export async function confirmIntoNewOrder(
     return await confirmHold(db, {
       uuid: b.uuid,
       teamId: b.teamId,
-      prefix: `${read.teamCode}-`,
+      displayId: read.displayId,
       status: read.status,
       stamp: read.stamp,
       window: read.window,
@@ -134,6 +134,8 @@ export async function confirmIntoNewOrder(
     });
   } catch (err) {
     if (isUniqueViolation(err, 'orders_team_ota_order')) throw referenceTaken(otaOrderId);
+    // an order imported meanwhile with this display id of its own: nothing written, try again
+    if (isUniqueViolation(err, 'orders_team_display')) return undefined;
     throw err;
   }
 }

@@ -1,27 +1,23 @@
 /**
- * The OCTO booking service: reserve, confirm, extend, amend, cancel, read. Each write is one
- * transaction; the booking's statechart (booking.machine.ts) decides whether a request is allowed
- * and what follows. Places are counted under the departure's lock, with the database's clock read
+ * The OCTO booking service: confirm, extend, amend and cancel here, reserve in reserve.ts, reads in
+ * booking-read.ts. Each write is one transaction; the booking's statechart (booking.machine.ts)
+ * decides whether a request is allowed and what follows. Places are counted under the departure's lock, with the database's clock read
  * after the lock, so a departure is never sold past its capacity (see lockDeparture).
  */
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { invalidAvailability, invalidBooking, invalidProduct, octoBadRequest, unprocessable } from '../octo/errors';
+import { invalidAvailability, invalidBooking, invalidProduct, unprocessable } from '../octo/errors';
 import {
   bookingOfTeam,
   dbClock,
-  listTeamBookings,
   bookingToConfirm,
   lockOrder,
   updateBooking,
-  uuidOwner,
-  type BookingFilters,
   type BookingRow,
-  reserveHold,
   type StoredUnitItem,
 } from '../repo/channel-bookings';
-import { productAndUuidOwner, type UuidOwner } from '../repo/channel-products';
 import { insertInboxItem } from '../repo/inbox';
+import { answer, DEFAULT_HOLD_MINUTES, render, type Call } from './booking-read';
+import { nextDisplayIds } from '../repo/sequence';
 import {
   departureOf,
   departureWith,
@@ -35,11 +31,9 @@ import {
   asInput,
   contactOf,
   currencyOf,
-  newSupplierReference,
   openDeparture,
   optionOf,
   pickupOf,
-  requestHash,
   soldOut,
   unitItemsOf,
   type AmendBody,
@@ -52,130 +46,14 @@ import {
 import { amendBookingOrder, cancelBookingOrder, confirmIntoNewOrder } from './booking-order';
 import { decide, type BookingContext, type BookingEvent } from './booking.machine';
 import { formatLocal, scheduledDeparture } from './departures';
-import { channelOperator, type ChannelCaller } from './keys';
+import { channelOperator } from './keys';
 import { cancellationCutoffAt, octoBooking, type OctoBooking } from './octo-booking';
 import { optionPricedIn } from './pricing';
 
 export type { AmendBody, CancelBody, ConfirmBody, ExtendBody, ReserveBody };
 
-export interface Call {
-  db: Db;
-  caller: ChannelCaller;
-  /** octo/pricing asked for. */
-  pricing: boolean;
-}
-
-export const DEFAULT_HOLD_MINUTES = 30;
-
-// ---- reading ----
-
-/** Renders bookings with their products and departures (each looked up once). */
-async function render(db: Db, call: Call, rows: BookingRow[]): Promise<OctoBooking[]> {
-  const products = new Map<string, Promise<SellableProduct | null>>();
-  const departures = new Map<string, Promise<Departure | null>>();
-  const productOf = (id: string) => {
-    if (!products.has(id)) products.set(id, sellableProduct(db, call.caller.teamId, id));
-    return products.get(id)!;
-  };
-  const out: OctoBooking[] = [];
-  for (const row of rows) {
-    const product = await productOf(row.productId);
-    const key = `${row.productId}/${row.availabilityId}`;
-    if (product && !departures.has(key)) departures.set(key, departureOf(db, product, row.availabilityId));
-    const departure = product ? await departures.get(key)! : null;
-    out.push(octoBooking(row, { product, departure, pricing: call.pricing }));
-  }
-  return out;
-}
-
-async function answer(db: Db, call: Call, uuid: string): Promise<OctoBooking> {
-  const row = await bookingOfTeam(db, call.caller.teamId, uuid);
-  if (!row) throw invalidBooking(uuid);
-  return (await render(db, call, [row]))[0];
-}
-
-export const getBooking = (call: Call, uuid: string) => answer(call.db, call, uuid);
-
-export async function listBookings(call: Call, f: BookingFilters): Promise<OctoBooking[]> {
-  if ((f.localDateStart === undefined) !== (f.localDateEnd === undefined)) {
-    throw octoBadRequest('Give localDateStart and localDateEnd together');
-  }
-  if (f.localDateStart && f.localDateEnd && f.localDateEnd < f.localDateStart) {
-    throw octoBadRequest('localDateEnd is before localDateStart');
-  }
-  const named = f.resellerReference ?? f.supplierReference ?? f.localDate ?? f.localDateStart;
-  if (named === undefined) {
-    throw octoBadRequest(
-      'Name the bookings: resellerReference, supplierReference, localDate, or localDateStart and localDateEnd',
-    );
-  }
-  return render(call.db, call, await listTeamBookings(call.db, call.caller.teamId, f));
-}
-
-// ---- writes ----
-
-/** The same uuid again: the same request answers its booking, another request is refused. */
-async function retried(call: Call, uuid: string, hash: string, owner?: UuidOwner): Promise<OctoBooking | null> {
-  owner ??= await uuidOwner(call.db, uuid);
-  if (!owner) return null;
-  if (owner.teamId !== call.caller.teamId || owner.requestHash !== hash) {
-    throw invalidBooking(uuid, 'is already used by another booking: send a new uuid for a new booking');
-  }
-  return answer(call.db, call, uuid);
-}
-
-/**
- * Three round trips: the key, the product with the uuid's owner, and the hold itself (lock, count
- * and insert in one statement: reserveHold). Nothing is held when the places are not there.
- */
-export async function reserve(call: Call, body: ReserveBody): Promise<OctoBooking> {
-  const { db, caller } = call;
-  const hash = requestHash(body);
-  const found = await productAndUuidOwner(db, caller.teamId, body.productId, body.uuid ?? null);
-  if (found.owner) return (await retried(call, body.uuid!, hash, found.owner))!;
-  const uuid = body.uuid ?? randomUUID();
-  const product = found.product;
-  if (!product) throw invalidProduct(body.productId);
-  const option = optionOf(product, body.optionId);
-  const currency = currencyOf(option, body.currency);
-  const unitItems = unitItemsOf(option, body.unitItems, currency);
-  const contact = contactOf(body.contact);
-  const scheduled = openDeparture(product, body.availabilityId, new Date());
-  const held = await reserveHold(
-    db,
-    {
-      uuid,
-      teamId: caller.teamId,
-      keyId: caller.keyId,
-      channel: caller.channel,
-      supplierReference: newSupplierReference(),
-      resellerReference: body.resellerReference ?? null,
-      productId: product.id,
-      optionId: option.id,
-      availabilityId: scheduled.availabilityId,
-      startsAt: scheduled.startsAt,
-      localDate: scheduled.localDate,
-      unitItems,
-      pax: unitItems.length,
-      expirationMinutes: body.expirationMinutes ?? DEFAULT_HOLD_MINUTES,
-      contact,
-      notes: body.notes ?? null,
-      pickup: pickupOf(body) ?? null,
-      requestHash: hash,
-    },
-    { startsAt: scheduled.startsAt, ...windowOf(product, scheduled) },
-    product.schedule.capacity,
-  );
-  // the departure as the hold leaves it, without counting again
-  const departure = departureWith(product, scheduled, held.used + (held.row?.pax ?? 0), held.clock);
-  if (held.row) return octoBooking(held.row, { product, departure, pricing: call.pricing });
-  // a retry of this uuid that won the lock first, else the places were not there
-  if (body.uuid) {
-    const again = await retried(call, uuid, hash);
-    if (again) return again;
-  }
-  return soldOut(departure, unitItems.length);
-}
+export { getBooking, listBookings, type Call } from './booking-read';
+export { reserve } from './reserve';
 
 /** A booking of the caller's team, locked for the transaction. */
 async function lockedBooking(tx: Db, call: Call, uuid: string): Promise<BookingRow> {
@@ -200,9 +78,10 @@ function allowed(row: BookingRow, product: SellableProduct | null, event: Bookin
 const CONFIRM_ATTEMPTS = 3;
 
 /**
- * Two round trips besides the key: the booking with its product and team code, then one statement
- * that locks the booking and its departure, checks under the lock that the hold is still the one
- * read and still live, and writes the order, its Activity and the booking (confirmIntoNewOrder).
+ * Two round trips besides the key: the booking with its product and the order's display number,
+ * then one statement that locks the booking and its departure, checks under the lock that the
+ * hold is still the one read and still live, and writes the order, its Activity and the booking
+ * (confirmIntoNewOrder). A number taken for a write that does not happen is not given again.
  * When the booking changed in between (amended, cancelled, confirmed by a retry, run out), it is
  * read again and the statechart decides again.
  */
@@ -224,10 +103,14 @@ export async function confirm(call: Call, uuid: string, body: ConfirmBody): Prom
       product && scheduled
         ? windowOf(product, scheduled)
         : { from: row.startsAt, to: new Date(row.startsAt.getTime() + 1) };
+    // taken as the booking was read (so the team's counter is not held while the order is written);
+    // a hold that ran out between the two clocks gets one here, and the write finds it run out
+    const displayId =
+      read.displayId ?? (await nextDisplayIds(call.db, call.caller.teamId, 'orders', `${read.teamCode}-`, 1))[0];
     const done = await confirmIntoNewOrder(
       call.db,
       confirmed,
-      { stamp: read.stamp, status: d.next, teamCode: read.teamCode, window },
+      { stamp: read.stamp, status: d.next, displayId, window },
       channelOperator(call.caller),
     );
     if (!done) continue;

@@ -250,6 +250,8 @@ export function expandSchedule(
   timeZone: string,
   localDateStart: string,
   localDateEnd: string,
+  /** Only the departures starting at this local time ("HH:mm"). */
+  onlyTime?: string,
 ): ScheduledDeparture[] {
   const dates = localDatesBetween(localDateStart, localDateEnd);
   if (dates.length === 0) return [];
@@ -258,7 +260,12 @@ export function expandSchedule(
   const zone = new ZoneDays(timeZone, localDateStart, dates.length + extra);
   const closed = new Set(schedule.closedDates);
   const timesByWeekday = new Map(
-    WEEKDAYS.map((d) => [d, startTimesOn(schedule, d).map((t) => [t, minutesOf(t)] as const)]),
+    WEEKDAYS.map((d) => [
+      d,
+      startTimesOn(schedule, d)
+        .filter((t) => onlyTime === undefined || t === onlyTime)
+        .map((t) => [t, minutesOf(t)] as const),
+    ]),
   );
   const out: ScheduledDeparture[] = [];
   dates.forEach((localDate, day) => {
@@ -297,5 +304,7 @@ export function scheduledDeparture(
 ): ScheduledDeparture | null {
   const parsed = parseAvailabilityId(availabilityId);
   if (!parsed) return null;
-  return departuresOn(schedule, timeZone, parsed.localDate).find((d) => d.availabilityId === availabilityId) ?? null;
+  // only the named start is worked out (a day of a busy schedule has dozens)
+  const [found] = expandSchedule(schedule, timeZone, parsed.localDate, parsed.localDate, parsed.localTime);
+  return found?.availabilityId === availabilityId ? found : null;
 }

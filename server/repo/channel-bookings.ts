@@ -3,6 +3,7 @@ import type { BookingStatus } from '../channel/booking.machine';
 import type { ProductSchedule } from '../../shared/schedule';
 import type { Db } from '../db/client';
 import type { ChannelProductRow } from './channel-products';
+import { displayId as displayIdOf } from './sequence';
 
 /**
  * Channel bookings (OCTO holds and their confirmations): every statement of the booking service.
@@ -93,22 +94,35 @@ export async function bookingOfTeam(
 }
 
 /** A booking of the team with what a confirmation needs besides, in one round trip: its product if it
- *  is still sold through the channel, and the team's code. */
+ *  is still sold through the channel, and the display id of the order it may become (taken now when
+ *  the booking is a live hold without an order: channel_booking_number, migration 019), else null. */
 export async function bookingToConfirm(
   db: Db,
   teamId: string,
   uuid: string,
-): Promise<{ row: BookingRow; stamp: string; product: ChannelProductRow | undefined; teamCode: string } | undefined> {
+): Promise<
+  | {
+      row: BookingRow;
+      stamp: string;
+      product: ChannelProductRow | undefined;
+      teamCode: string;
+      displayId: string | null;
+    }
+  | undefined
+> {
   const [found] = await db.query<
     BookingRow & {
       stamp: string;
       teamCode: string;
+      number: number | null;
       timezone: string;
       productName: string | null;
       schedule: ProductSchedule | null;
     }
   >(
-    `SELECT ${COLUMNS}, (extract(epoch FROM b.updated_at) * 1000000)::int8::text AS stamp, t.code AS "teamCode", t.timezone, p.name AS "productName", p.schedule
+    `SELECT ${COLUMNS}, (extract(epoch FROM b.updated_at) * 1000000)::int8::text AS stamp, t.code AS "teamCode",
+            channel_booking_number(true, b.status, b.order_id, b.utc_expires_at, b.team_id, t.code) AS number,
+            t.timezone, p.name AS "productName", p.schedule
        FROM channel_bookings b JOIN teams t ON t.id = b.team_id
        LEFT JOIN products p ON p.team_id = b.team_id AND p.id = b.product_id AND p.schedule IS NOT NULL
       WHERE b.uuid = $1 AND b.team_id = $2`,
@@ -116,11 +130,12 @@ export async function bookingToConfirm(
     'channel_booking_to_confirm',
   );
   if (!found) return undefined;
-  const { stamp, teamCode, timezone, productName, schedule, ...row } = found;
+  const { stamp, teamCode, number, timezone, productName, schedule, ...row } = found;
   const product = schedule
     ? { id: row.productId, name: productName!, teamId: row.teamId, timezone, schedule }
     : undefined;
-  return { row: row as BookingRow, stamp, product, teamCode };
+  const displayId = number === null ? null : displayIdOf(`${teamCode}-`, Number(number));
+  return { row: row as BookingRow, stamp, product, teamCode, displayId };
 }
 
 /** Who holds a uuid (any team: the uuid is the table's key) and for which request. */
@@ -154,6 +169,8 @@ export interface NewHold {
 }
 
 export interface HeldPlaces {
+  /** The product is not the one of the fingerprint sent: nothing was held or counted. */
+  stale: boolean;
   /** The hold as stored; undefined when the places were not there or the uuid was taken meanwhile. */
   row: BookingRow | undefined;
   /** Places used at the departure before this hold, counted after its lock. */
@@ -163,9 +180,10 @@ export interface HeldPlaces {
 }
 
 /**
- * A reserve in one round trip (channel_reserve, migration 015, in the statement's own transaction):
- * locks the departure and counts its places after the lock, then inserts the hold only if
- * `capacity` leaves room for its pax. The lock is held until the statement's transaction ends, so
+ * A reserve in one round trip (channel_reserve, migrations 015 and 019, in the statement's own
+ * transaction): checks the product's fingerprint when one is sent (`stale` when it changed), locks
+ * the departure and counts its places after the lock, then inserts the hold only if `capacity`
+ * leaves room for its pax. The lock is held until the statement's transaction ends, so
  * concurrent reserves of one departure take turns and each counts the holds of those before it.
  */
 export async function reserveHold(
@@ -173,10 +191,11 @@ export async function reserveHold(
   h: NewHold,
   lock: { startsAt: Date; from: Date; to: Date },
   capacity: number,
+  fingerprint: string | null,
 ): Promise<HeldPlaces> {
-  const [row] = await db.query<BookingRow & { lockUsed: number; lockClock: Date }>(
-    `SELECT r.used AS "lockUsed", r.clock AS "lockClock", ${COLUMNS}
-       FROM channel_reserve($1, $2, $3, $4, $5, $6, $7::jsonb) r CROSS JOIN LATERAL (SELECT (r.booking).*) b`,
+  const [row] = await db.query<BookingRow & { lockUsed: number; lockClock: Date; stale: boolean }>(
+    `SELECT r.stale, r.used AS "lockUsed", r.clock AS "lockClock", ${COLUMNS}
+       FROM channel_reserve($1, $2, $3, $4, $5, $6, $7::jsonb, $8) r CROSS JOIN LATERAL (SELECT (r.booking).*) b`,
     [
       h.teamId,
       h.productId,
@@ -201,20 +220,26 @@ export async function reserveHold(
         pickup: h.pickup,
         requestHash: h.requestHash,
       }),
+      fingerprint,
     ],
     'channel_reserve',
   );
-  const { lockUsed, lockClock, ...booking } = row;
-  return { row: booking.uuid ? (booking as BookingRow) : undefined, used: Number(lockUsed), clock: lockClock };
+  const { lockUsed, lockClock, stale, ...booking } = row;
+  return {
+    stale,
+    row: booking.uuid ? (booking as BookingRow) : undefined,
+    used: Number(lockUsed),
+    clock: lockClock,
+  };
 }
 
-/** What confirming a hold writes: its order (numbered in the team's sequence), the order's first
+/** What confirming a hold writes: its order (with a display id already taken), the order's first
  *  Activity entry, and the booking itself; and what must still hold for it to be written. */
 export interface ConfirmWrite {
   uuid: string;
   teamId: string;
-  /** The team's display id prefix, e.g. "KH-". */
-  prefix: string;
+  /** The order's display id, e.g. "KH-000123" (taken as the booking was read: bookingToConfirm). */
+  displayId: string;
   status: BookingStatus;
   /** The booking's stamp as it was read (bookingToConfirm): written only if nothing changed it since. */
   stamp: string;
@@ -241,8 +266,8 @@ export interface ConfirmWrite {
  * Confirms a hold into a new order in one round trip (channel_confirm, migration 015): locks the
  * booking, then its departure (which also counts the places), and writes only if the booking is
  * still the hold that was read (`stamp`) and still live by the database's clock under the
- * departure's lock (what the statechart's holdIsLive says); then the display number, the order, its
- * CREATE event and the booking's new state. The booking as stored with the departure's used places,
+ * departure's lock (what the statechart's holdIsLive says); then the order, its CREATE event and
+ * the booking's new state. The booking as stored with the departure's used places,
  * or undefined when nothing was written. A reference the team's OTA has already fails on the unique
  * index orders_team_ota_order.
  */
@@ -258,7 +283,7 @@ export async function confirmHold(db: Db, w: ConfirmWrite): Promise<{ row: Booki
       w.stamp,
       w.window.from.toISOString(),
       w.window.to.toISOString(),
-      w.prefix,
+      w.displayId,
       w.status,
       JSON.stringify(w.order),
       JSON.stringify(w.event),

@@ -55,16 +55,21 @@ export interface UuidOwner {
 
 /**
  * What a reserve reads before its lock, in one round trip: the team's product with a schedule (or
- * undefined) and the owner of the uuid asked for (undefined: free, or no uuid sent).
+ * undefined) and its fingerprint (migration 019), and the owner of the uuid asked for (undefined:
+ * free, or no uuid sent).
  */
 export async function productAndUuidOwner(
   db: Db,
   teamId: string,
   productId: string,
   uuid: string | null,
-): Promise<{ product: ChannelProductRow | undefined; owner: UuidOwner | undefined }> {
-  const [row] = await db.query<Partial<Row> & { owner_team: string | null; owner_hash: string | null }>(
-    `SELECT p.id, p.name, p.team_id, t.timezone, p.schedule, o.team_id AS owner_team, o.request_hash AS owner_hash
+): Promise<{ product: ChannelProductRow | undefined; fingerprint: string; owner: UuidOwner | undefined }> {
+  const [row] = await db.query<
+    Partial<Row> & { fingerprint: string; owner_team: string | null; owner_hash: string | null }
+  >(
+    `SELECT p.id, p.name, p.team_id, t.timezone, p.schedule,
+            channel_product_fingerprint(p.name, t.timezone, p.schedule) AS fingerprint,
+            o.team_id AS owner_team, o.request_hash AS owner_hash
        FROM (SELECT 1) one
        LEFT JOIN products p ON p.team_id = $1 AND p.id = $2 AND p.schedule IS NOT NULL
        LEFT JOIN teams t ON t.id = p.team_id
@@ -74,6 +79,7 @@ export async function productAndUuidOwner(
   );
   return {
     product: row.id ? toProduct(row as Row) : undefined,
+    fingerprint: row.fingerprint,
     owner: row.owner_team ? { teamId: row.owner_team, requestHash: row.owner_hash! } : undefined,
   };
 }

@@ -183,6 +183,31 @@ describe('reserve: POST /octo/bookings', () => {
     expect(soldOut.errorMessage).toBe(`The departure ${at} is sold out`);
   });
 
+  it('reads a product again when it changed since this server last read it (as through another instance)', async () => {
+    const id = await product();
+    const at = departure(6);
+    const held = reserveBody(id, at, 2);
+    booking(await api.reserve(held));
+    const schedule = (patch: Record<string, unknown>) =>
+      s.t.db.query(`UPDATE products SET schedule = schedule || $3::jsonb WHERE team_id = $1 AND id = $2`, [
+        s.w.home.id,
+        id,
+        JSON.stringify(patch),
+      ]);
+    // the day closed behind this server's back: refused as closed, not held on what it read before
+    await schedule({ closedDates: [dayIn(6)] });
+    expect(octoError(await api.reserve(reserveBody(id, at, 1)), 'UNPROCESSABLE_ENTITY').errorMessage).toMatch(/closed/);
+    // a retry of a booking made before still answers that booking
+    expect(booking(await api.reserve(held)).uuid).toBe(held.uuid);
+    // open again with more places: 8 was all that was left of 10, 15 fit in 20
+    await schedule({ closedDates: [], capacity: 20 });
+    expect(booking(await api.reserve(reserveBody(id, at, 15))).status).toBe('ON_HOLD');
+    expect(await vacancies(s.t, s.w.home.id, id, at)).toBe(3);
+    // no longer sold through the channel
+    await s.t.db.query('UPDATE products SET schedule = NULL WHERE team_id = $1 AND id = $2', [s.w.home.id, id]);
+    octoError(await api.reserve(reserveBody(id, at, 1)), 'INVALID_PRODUCT_ID', zErrorInvalidProductId);
+  });
+
   it('counts orders from any source against the places', async () => {
     const id = await product();
     const at = departure(7);
