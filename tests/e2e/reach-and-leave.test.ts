@@ -8,7 +8,9 @@ import { pageApi } from './page-api';
  * Issue 25 point 2 and issue 24 point 6, as an operator sees them: the order panel shows how to
  * reach the customer (a call link, the pick-up on a map, the OTA's notes, each with a copy button),
  * a phone number finds the order, and the party's check-in reads on the order and in its Activity.
- * A team name typed in the settings dialog and not saved is not lost on the way out: closing asks.
+ * A team name typed in the settings dialog and not saved is not lost on the way out: closing asks;
+ * so does an invitation typed on Members or a key's name on Connections (closing, another page of
+ * the dialog, the navigation behind it, the browser's Back).
  * (The "Tour created" toast opening the tour's panel is seen in tests/e2e/bulk-undo.test.ts.)
  */
 const baseUrl = inject('baseUrl');
@@ -146,5 +148,79 @@ describe('a team name typed and not saved', () => {
     await expect.poll(() => name.inputValue()).toBe(stored);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+  });
+});
+
+describe('an invitation typed on Members, a key name typed on Connections', () => {
+  it('asks before the settings dialog closes, goes to another page or the app leaves: Stay keeps what was typed', async () => {
+    // from the orders to the products through the navigation: the browser's Back has somewhere to go in the app
+    await page.goto(`${baseUrl}/orders/new-added`);
+    await page.getByTestId('list-scroller').waitFor();
+    const nav = (label: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label });
+    await nav('Products').click();
+    await page.waitForURL('**/products**');
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    const sidebar = (label: string) =>
+      dialog.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: label });
+    const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await page.getByTestId('user-box').locator('..').getByRole('button', { name: 'Settings' }).click();
+    await dialog.waitFor();
+    await sidebar('Members').click();
+    const email = dialog.getByPlaceholder('name@example.com');
+    await email.fill('linh.nguyen@example.com');
+
+    // Escape asks; Stay keeps the dialog and the address typed
+    await page.keyboard.press('Escape');
+    await question.getByText('The invitation has changes that are not saved').waitFor();
+    await expectAccessible(page, 'the leave question over the Members page');
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await expect(email.inputValue()).resolves.toBe('linh.nguyen@example.com');
+
+    // the Members page stops when left: another page of the dialog asks too
+    await sidebar('Connections').click();
+    await question.getByText('The invitation has changes that are not saved').waitFor();
+    await expectAccessible(page, 'the leave question on the way to another settings page');
+    await question.getByRole('button', { name: 'Leave and discard' }).click();
+    await question.waitFor({ state: 'detached' });
+    await dialog.getByRole('heading', { name: 'Connections' }).waitFor();
+
+    const keyName = dialog.getByPlaceholder('Klook live');
+    const name = `Klook leave ${Date.now()}`;
+    await keyName.fill(name);
+    // a click on the navigation's Statistics, behind the dialog: asked instead of left
+    const box = await page.locator('nav[aria-label="Main"] a[href^="/statistics"]').boundingBox();
+    expect(box).not.toBeNull();
+    await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await question.getByText('The new API key’s name has changes that are not saved').waitFor();
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/products');
+    await expect(keyName.inputValue()).resolves.toBe(name);
+
+    // created, the key's secret is shown once: the browser's Back asks until it is copied
+    await dialog.getByRole('button', { name: 'Create API key' }).click();
+    const secretDialog = page.getByRole('dialog', { name: `API key for Klook: ${name}` });
+    await secretDialog.waitFor();
+    await page.evaluate(() => history.back());
+    await question.getByText('The API key just created has not been copied').waitFor();
+    await expectAccessible(page, 'the leave question over a new key’s secret');
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/products');
+    await expect(secretDialog.getByLabel('API key').inputValue()).resolves.toMatch(/^tdk_/);
+    await secretDialog.getByRole('button', { name: 'Copy' }).click();
+    await secretDialog.getByText('Copied.').waitFor();
+    await secretDialog.getByRole('button', { name: 'Done' }).click();
+    await secretDialog.waitFor({ state: 'detached' });
+
+    // the browser's Back over a name typed again: the router holds it and asks; Leave and discard goes on
+    await keyName.fill(`${name} 2`);
+    await page.evaluate(() => history.back());
+    await question.getByText('The new API key’s name has changes that are not saved').waitFor();
+    await question.getByRole('button', { name: 'Leave and discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/orders/new-added');
   });
 });

@@ -69,9 +69,27 @@ const gestures = {
     await dialog(page).waitFor({ state: 'detached' });
   },
   'dialog.select': (page, event) => sidebar(page, PAGE_LABEL[event.page]).click(),
-  // the dialog model's paths through the Team page's reports and the leave guard are unit-model only
-  // (the page is a stand-in there); tests/e2e/reach-and-leave.test.ts asks and answers in the browser
-  'settings.unsaved': (page, event) => teamName(page).fill(event.unsaved ? 'Cambodia Tours' : 'Cambodia'),
+  // the dialog model's paths through the pages' reports, the leave guard and the question on the way
+  // to another page are unit-model only (the pages are stand-ins there); tests/e2e/reach-and-leave.test.ts
+  // asks and answers them in the browser
+  'settings.unsaved': async (page, event) => {
+    if (event.draft === 'team') return teamName(page).fill(event.unsaved ? 'Cambodia Tours' : 'Cambodia');
+    if (event.draft === 'invite')
+      return dialog(page)
+        .getByPlaceholder('name@example.com')
+        .fill(event.unsaved ? 'casey@example.com' : '');
+    await dialog(page)
+      .getByPlaceholder('Klook live')
+      .fill(event.unsaved ? 'Klook live' : '');
+    if (event.draft === 'secret') await dialog(page).getByRole('button', { name: 'Create API key' }).click();
+  },
+  'switch.stay': (page) =>
+    page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Stay' }).click(),
+  'switch.discard': (page) =>
+    page
+      .getByRole('alertdialog', { name: 'Leave without saving?' })
+      .getByRole('button', { name: 'Leave and discard' })
+      .click(),
   'leave.discarded': (page) => closeDiscarding(page, true),
   'team.load': async (page, _, before) => {
     const retry = dialog(page).getByTestId('team-failed').getByRole('button', { name: 'Retry' });
@@ -166,7 +184,7 @@ function callOf(route: Route, mine: Set<string>): string | null {
 
 const READS = new Set(['readAvatar']);
 const CRASHES =
-  /^(xstate\.error\.actor\.(team|profile|members|connections|leaveGuard|uploadTeamLogo|uploadProfileAvatar)|settings\.unsaved|leave\.discarded)$/;
+  /^(xstate\.error\.actor\.(team|profile|members|connections|leaveGuard|uploadTeamLogo|uploadProfileAvatar)|settings\.unsaved|leave\.discarded|switch\.(stay|discard))$/;
 
 /** A reader that fails on request, and only when the test says so (to hold the `reading` state). */
 function failingReads() {

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, getNextSnapshot } from 'xstate';
+import { createActor, fromPromise, getNextSnapshot, type ActorRefFrom } from 'xstate';
 import type { ChannelKey, CreatedKey, KeyOutcome } from '../../src/api/services/channel-keys';
 import { CHANNEL_KEYS_TEXT, keyNameProblem } from '../../src/domain/channel-keys';
 import type { NotifyEvent } from '../../src/machines/notify';
+import type { SettingsOwnerRef } from '../../src/machines/settings-dialog/shared';
 import { channelKeysMachine, type ChannelKeysEvent } from '../../src/machines/channel-keys/channel-keys.machine';
 import { enabledEvents } from './onboarding-harness';
 import { allTransitions, idleActor, modelPaths, replay, type Model, type Path, type Snap } from './model-replay';
+import { ownerSpy } from './settings-paths';
 import { done, failed, type Synthetic } from './shared-fakes';
 
 /**
@@ -13,7 +15,8 @@ import { done, failed, type Synthetic } from './shared-fakes';
  * real actor whose services answer when the path says: loading and its failure, creating a key
  * (accepted: its secret on screen until closed; refused on the field; failed), copying the secret
  * (done, refused by the browser, again), revoking with its confirmation (accepted, refused,
- * failed). Together the paths take every transition of the machine.
+ * failed). Together the paths take every transition of the machine. Then, on real actors: what the
+ * page tells the settings dialog of a key's name typed and of a secret not copied.
  */
 const key = (over: Partial<ChannelKey> & Pick<ChannelKey, 'id' | 'name'>): ChannelKey => ({
   channel: 'KLOOK',
@@ -219,31 +222,32 @@ describe('the Connections page, what the paths keep', () => {
   });
 });
 
+/** A Connections page on faked services (the key created is KKday live's). */
+const created = key({ id: 'k-new', name: 'KKday live', channel: 'KKDAY' });
+
+function start(copy: () => Promise<void>, owner?: SettingsOwnerRef) {
+  const create = vi.fn(async (_: { input: { teamId: string; channel: ChannelKey['channel']; name: string } }) =>
+    ok<CreatedKey>({ key: created, secret: SECRET }),
+  );
+  const logic = channelKeysMachine.provide({
+    actors: {
+      loadChannelKeys: fromPromise(async () => KEYS),
+      createChannelKey: fromPromise(create),
+      copyKeySecret: fromPromise(async ({ input }: { input: { secret: string } }) => {
+        expect(input.secret).toBe(SECRET);
+        await copy();
+      }),
+      revokeChannelKey: fromPromise(async () => ok<ChannelKey>({ ...LIVE, revokedAt: '2026-11-28T00:00:00.000Z' })),
+    },
+  });
+  const actor = createActor(logic, { input: { ...(model.input as object), owner } as never });
+  const notices: NotifyEvent[] = [];
+  actor.on('notify', (n) => notices.push(n));
+  actor.start();
+  return { actor, create, notices };
+}
+
 describe('the Connections page, with its services', () => {
-  const created = key({ id: 'k-new', name: 'KKday live', channel: 'KKDAY' });
-
-  function start(copy: () => Promise<void>) {
-    const create = vi.fn(async (_: { input: { teamId: string; channel: ChannelKey['channel']; name: string } }) =>
-      ok<CreatedKey>({ key: created, secret: SECRET }),
-    );
-    const logic = channelKeysMachine.provide({
-      actors: {
-        loadChannelKeys: fromPromise(async () => KEYS),
-        createChannelKey: fromPromise(create),
-        copyKeySecret: fromPromise(async ({ input }: { input: { secret: string } }) => {
-          expect(input.secret).toBe(SECRET);
-          await copy();
-        }),
-        revokeChannelKey: fromPromise(async () => ok<ChannelKey>({ ...LIVE, revokedAt: '2026-11-28T00:00:00.000Z' })),
-      },
-    });
-    const actor = createActor(logic, { input: model.input as never });
-    const notices: NotifyEvent[] = [];
-    actor.on('notify', (n) => notices.push(n));
-    actor.start();
-    return { actor, create, notices };
-  }
-
   it('creates with the trimmed name and channel, says so, copies on request, and forgets the secret on close', async () => {
     const copied = vi.fn(async () => undefined);
     const { actor, create, notices } = start(copied);
@@ -280,6 +284,54 @@ describe('the Connections page, with its services', () => {
   it('a blank name is refused before any call', () => {
     const actor = idleActor(model as never).start();
     expect(actor.getSnapshot().can({ type: 'keys.create' } as never)).toBe(false);
+    actor.stop();
+  });
+});
+
+describe('the Connections page tells the settings dialog what leaving would lose (issue 24 point 6)', () => {
+  const idle = (actor: ActorRefFrom<typeof channelKeysMachine>) =>
+    vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true));
+
+  it('a name typed is unsaved until created or emptied; the secret until copied or closed', async () => {
+    const owner = ownerSpy();
+    const { actor } = start(async () => undefined, owner.ref);
+    await idle(actor);
+    expect(owner.last()).toEqual({ secret: false });
+    actor.send({ type: 'keys.name', name: 'KKday live' });
+    expect(owner.last()).toEqual({ key: true, secret: false });
+    actor.send({ type: 'keys.name', name: ' ' });
+    expect(owner.last()).toEqual({ key: false, secret: false });
+
+    actor.send({ type: 'keys.name', name: 'KKday live' });
+    actor.send({ type: 'keys.create' });
+    // on its way, then on screen: the secret cannot be shown again, the name is now the key's
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { secret: 'shown' } })).toBe(true));
+    expect(owner.reports.filter((r) => r.draft === 'secret').at(-1)).toEqual({
+      type: 'settings.unsaved',
+      draft: 'secret',
+      unsaved: true,
+    });
+    expect(owner.last()).toEqual({ key: false, secret: true });
+    actor.send({ type: 'secret.copy' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { secret: 'copied' } })).toBe(true));
+    expect(owner.last()).toEqual({ key: false, secret: false });
+    actor.send({ type: 'secret.close' });
+    expect(owner.last()).toEqual({ key: false, secret: false });
+    actor.stop();
+  });
+
+  it('a copy the browser refuses leaves the secret unsaved; Done gives it up', async () => {
+    const owner = ownerSpy();
+    const { actor } = start(async () => Promise.reject(new DOMException('Denied', 'NotAllowedError')), owner.ref);
+    await idle(actor);
+    actor.send({ type: 'keys.name', name: 'KKday live' });
+    actor.send({ type: 'keys.create' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { secret: 'shown' } })).toBe(true));
+    actor.send({ type: 'secret.copy' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { secret: 'copyFailed' } })).toBe(true));
+    expect(owner.last()).toEqual({ key: false, secret: true });
+    actor.send({ type: 'secret.close' });
+    expect(owner.last()).toEqual({ key: false, secret: false });
     actor.stop();
   });
 });

@@ -17,7 +17,12 @@ import {
   profileSettingsMachine,
   type ProfileSettingsEvent,
 } from '../../src/machines/profile-settings/profile-settings.machine';
-import type { SessionPatchEvent, SessionPatchRef } from '../../src/machines/settings-dialog/shared';
+import type {
+  SessionPatchEvent,
+  SessionPatchRef,
+  SettingsOwnerRef,
+  SettingsUnsaved,
+} from '../../src/machines/settings-dialog/shared';
 import type { channelKeysMachine } from '../../src/machines/channel-keys/channel-keys.machine';
 import type { teamMembersMachine } from '../../src/machines/team-members/team-members.machine';
 import { teamSettingsMachine, type TeamSettingsEvent } from '../../src/machines/team-settings/team-settings.machine';
@@ -60,6 +65,17 @@ export function sessionSpy() {
     fromCallback<SessionPatchEvent>(({ receive }) => receive((event) => received.push(event))),
   ).start() as unknown as SessionPatchRef;
   return { ref, received };
+}
+
+/** A settings dialog stand-in that records what the pages report of their drafts. */
+export function ownerSpy() {
+  const reports: SettingsUnsaved[] = [];
+  const ref = createActor(
+    fromCallback<SettingsUnsaved>(({ receive }) => receive((event) => reports.push(event))),
+  ).start() as unknown as SettingsOwnerRef;
+  /** The last report of each draft: unsaved or not. */
+  const last = () => Object.fromEntries(reports.map((r) => [r.draft, r.unsaved]));
+  return { ref, reports, last };
 }
 
 const pickedFiles = [FILES.png(), FILES.large(), FILES.gif()];
@@ -122,10 +138,16 @@ export function settingsModels(session: SessionPatchRef): SettingsModel[] {
         { type: 'dialog.select', page: 'member' },
         { type: 'dialog.select', page: 'connections' },
         { type: 'dialog.select', page: 'profile' },
-        // the Team page's reports of a typed name, and the leave guard's once the draft is given up
-        // (in the browser: tests/e2e/reach-and-leave.test.ts asks and answers the question)
-        { type: 'settings.unsaved', unsaved: true },
-        { type: 'settings.unsaved', unsaved: false },
+        // the pages' reports of their drafts (a typed team name; an invitation typed on Members; a new
+        // key's secret on Connections), and the leave guard's once the drafts are given up; the
+        // question on the way to another page from Members or Connections (in the browser:
+        // tests/e2e/reach-and-leave.test.ts asks and answers both questions)
+        { type: 'settings.unsaved', draft: 'team', unsaved: true },
+        { type: 'settings.unsaved', draft: 'team', unsaved: false },
+        { type: 'settings.unsaved', draft: 'invite', unsaved: true },
+        { type: 'settings.unsaved', draft: 'secret', unsaved: true },
+        { type: 'switch.stay' },
+        { type: 'switch.discard' },
         { type: 'leave.discarded' },
         failed('leaveGuard'),
         // a page actor that crashes is logged (not producible from the screen: unit model only)
@@ -134,7 +156,7 @@ export function settingsModels(session: SessionPatchRef): SettingsModel[] {
         failed('members'),
         failed('connections'),
       ],
-      key: (c) => ({ unsaved: c.unsaved }),
+      key: (c) => ({ drafts: [...(c.drafts as string[])].sort(), switchTo: c.switchTo }),
     },
     {
       name: 'team',

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { Invitation, MembersPage, Outcome, TeamMember } from '../../src/api/services/members';
 import { isEmailAddress, LAST_ADMIN_MESSAGE, MEMBERS_TEXT } from '../../src/domain/members';
 import type { Role } from '../../src/domain/statuses';
 import { teamMembersMachine, type TeamMembersEvent } from '../../src/machines/team-members/team-members.machine';
 import { enabledEvents } from './onboarding-harness';
 import { allTransitions, modelPaths, replay, type Model, type Path, type Snap } from './model-replay';
-import { sessionSpy } from './settings-paths';
+import { ownerSpy, sessionSpy } from './settings-paths';
 import { done, failed, type Synthetic } from './shared-fakes';
 
 /**
@@ -13,7 +14,8 @@ import { done, failed, type Synthetic } from './shared-fakes';
  * actor whose services answer when the path says: loading and its failure, inviting (accepted,
  * refused on the field, failed), role changes (another member's, one's own, refused as the last
  * admin, failed), removal with its confirmation, revoking, and the page loaded again after each
- * change. Together the paths take every transition of the machine.
+ * change. Together the paths take every transition of the machine. Then, on real actors: what the
+ * page tells the settings dialog of the invitation typed and not sent.
  */
 const ME = 'u-admin';
 const member = (id: string, name: string, role: Role): TeamMember => ({
@@ -185,5 +187,68 @@ describe('the Members page, what the paths keep', () => {
       invitations: false,
       history: false,
     });
+  });
+});
+
+describe('the Members page tells the settings dialog of an invitation typed and not sent (issue 24 point 6)', () => {
+  function start(invite: () => Promise<Outcome<Invitation>>, role: Role = 'ADMIN') {
+    const owner = ownerSpy();
+    const logic = teamMembersMachine.provide({
+      actors: {
+        loadMembersPage: fromPromise(async () => PAGE),
+        inviteMember: fromPromise(invite),
+        updateMemberRole: fromPromise(async () => ok(member(ME, 'Alex Admin', 'MEMBER'))),
+      },
+    });
+    const actor = createActor(logic, { input: { teamId: 'team-1', userId: ME, role, session, owner: owner.ref } });
+    actor.start();
+    return { actor, owner };
+  }
+  const listed = (actor: ActorRefFrom<typeof teamMembersMachine>) =>
+    vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'idle' })).toBe(true));
+
+  it('typed is unsaved; emptied again, or sent, is not; refused keeps it unsaved', async () => {
+    let answer: Outcome<Invitation> = refusal('casey@example.com is already a member of this team');
+    const { actor, owner } = start(async () => answer);
+    await listed(actor);
+    expect(owner.reports).toEqual([]);
+    actor.send({ type: 'invite.email', email: 'casey@' });
+    expect(owner.last()).toEqual({ invite: true });
+    // a role picked alone is no draft; clearing the address leaves nothing to lose
+    actor.send({ type: 'invite.role', role: 'EDITOR' });
+    actor.send({ type: 'invite.email', email: '  ' });
+    expect(owner.last()).toEqual({ invite: false });
+
+    actor.send({ type: 'invite.email', email: 'casey@example.com' });
+    actor.send({ type: 'invite.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.fieldError).not.toBeNull());
+    expect(owner.last()).toEqual({ invite: true });
+
+    answer = ok({ ...INVITATION, id: 'inv-2', email: 'casey@example.com' });
+    actor.send({ type: 'invite.submit' });
+    await listed(actor);
+    expect(actor.getSnapshot().context.draft.email).toBe('');
+    expect(owner.last()).toEqual({ invite: false });
+    actor.stop();
+  });
+
+  it('demoting oneself hides the form: what was typed there is no longer held', async () => {
+    const { actor, owner } = start(async () => ok(INVITATION));
+    await listed(actor);
+    actor.send({ type: 'invite.email', email: 'casey@example.com' });
+    expect(owner.last()).toEqual({ invite: true });
+    actor.send({ type: 'member.role', userId: ME, role: 'MEMBER' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.may.invite).toBe(false));
+    expect(owner.last()).toEqual({ invite: false });
+    actor.stop();
+  });
+
+  it('on its own (no dialog) the page reports to nobody', async () => {
+    const logic = teamMembersMachine.provide({ actors: { loadMembersPage: fromPromise(async () => PAGE) } });
+    const actor = createActor(logic, { input: { teamId: 'team-1', userId: ME, role: 'ADMIN', session } }).start();
+    await listed(actor);
+    actor.send({ type: 'invite.email', email: 'casey@example.com' });
+    expect(actor.getSnapshot().context.draft.email).toBe('casey@example.com');
+    actor.stop();
   });
 });

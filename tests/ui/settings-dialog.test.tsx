@@ -11,6 +11,7 @@ import { settingsDialogMachine } from '../../src/machines/settings-dialog/settin
 import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine';
 import { teamMembersMachine } from '../../src/machines/team-members/team-members.machine';
 import { teamSettingsMachine } from '../../src/machines/team-settings/team-settings.machine';
+import { leaveText } from '../../src/ui/settings/leave-text';
 import { SettingsDialog } from '../../src/ui/settings/settings-dialog';
 import { system } from '../../src/ui/theme/system';
 import { ADMIN, FILES, KH, sessionSpy } from '../machines/settings-paths';
@@ -119,6 +120,28 @@ describe('settings dialog view', { timeout: 20_000 }, () => {
     expect(actor.getSnapshot().matches('closed')).toBe(true);
   });
 
+  it('an invitation typed on Members asks before closing and before another page, naming it', async () => {
+    const { actor } = renderDialog();
+    actor.send({ type: 'dialog.open' });
+    const box = await screen.findByRole('dialog', { name: 'Settings' });
+    fireEvent.click(within(box).getByRole('button', { name: 'Members' }));
+    const email = (await within(box).findByPlaceholderText('name@example.com')) as HTMLInputElement;
+    fireEvent.change(email, { target: { value: 'linh.nguyen@example.com' } });
+    fireEvent.keyDown(box, { key: 'Escape' });
+    const question = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(question.textContent).toContain('The invitation has changes that are not saved.');
+    fireEvent.click(within(question).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    fireEvent.click(within(box).getByRole('button', { name: 'General' }));
+    const onTheWay = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(onTheWay.textContent).toContain('The invitation has changes that are not saved.');
+    fireEvent.click(within(onTheWay).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(email.value).toBe('linh.nguyen@example.com');
+    expect(actor.getSnapshot().matches({ open: 'member' })).toBe(true);
+  });
+
   it('for a non-admin: the name disabled and no Edit overlay', async () => {
     const { actor } = renderDialog('MEMBER');
     actor.send({ type: 'dialog.open' });
@@ -176,5 +199,23 @@ describe('settings dialog view', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'General' }));
     await waitFor(() => expect(received).toContainEqual({ type: 'user.patched', name: 'Alex A.' }));
     expect(save).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the leave question’s words for the settings drafts', () => {
+  it('names what is typed, and says apart a new key’s secret that cannot be shown again', () => {
+    expect(leaveText(['team'])).toBe(
+      'The team name has changes that are not saved. Stay to keep editing, or leave and lose them.',
+    );
+    expect(leaveText(['invite', 'team'])).toBe(
+      'The team name and the invitation have changes that are not saved. Stay to keep editing, or leave and lose them.',
+    );
+    expect(leaveText(['secret'])).toBe(
+      'The API key just created has not been copied, and it cannot be shown again. Stay to copy it, or leave and lose it.',
+    );
+    expect(leaveText(['key', 'secret'])).toBe(
+      'The new API key’s name has changes that are not saved, and the API key just created (it cannot be shown ' +
+        'again) has not been copied. Stay to keep them, or leave and lose them.',
+    );
   });
 });

@@ -1,9 +1,9 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import { copyKeySecret, createChannelKey, loadChannelKeys, revokeChannelKey } from '../../api/services/channel-keys';
 import { CHANNEL_KEYS_TEXT, keyNameProblem, octoBaseUrl } from '../../domain/channel-keys';
 import type { Ota } from '../../domain/statuses';
 import type { NotifyEvent } from '../notify';
-import type { Notice } from '../settings-dialog/shared';
+import type { Notice, SettingsUnsaved } from '../settings-dialog/shared';
 import type {
   ChannelKey,
   ChannelKeysContext,
@@ -17,7 +17,9 @@ import type {
  * The Connections page (settings dialog, ADMIN): the team's channel API keys, a form to create one
  * for an OTA, and Revoke with a confirmation. A new key's secret is in context only while it is on
  * screen (`secret`); copying it is this machine's call, and leaving that state drops it. What a
- * reseller needs besides the key (the base URL, the capabilities) is the page's too.
+ * reseller needs besides the key (the base URL, the capabilities) is the page's too. The settings
+ * dialog (`owner`) hears of two drafts: a key's name typed and not created, and a secret on its way
+ * or on screen and not copied yet (it cannot be shown again), so closing it then asks first.
  */
 export type { ChannelKeysContext, ChannelKeysEvent, ChannelKeysInput } from './types';
 
@@ -74,6 +76,21 @@ export const channelKeysMachine = setup({
       keys: context.keys.map((k) => (k.id === params.key.id ? params.key : k)),
     })),
     settle: assign({ revoking: null }),
+    /** To the settings dialog: a name typed and not created is unsaved. */
+    reportKeyName: enqueueActions(({ context, enqueue }) => {
+      if (!context.owner) return;
+      const unsaved = context.draft.name.trim() !== '';
+      enqueue.sendTo(context.owner, { type: 'settings.unsaved', draft: 'key', unsaved } satisfies SettingsUnsaved);
+    }),
+    /** To the settings dialog: a new key's secret is coming or on screen, and not copied yet (or no longer). */
+    reportSecret: enqueueActions(({ context, enqueue }, params: { unsaved: boolean }) => {
+      if (!context.owner) return;
+      enqueue.sendTo(context.owner, {
+        type: 'settings.unsaved',
+        draft: 'secret',
+        unsaved: params.unsaved,
+      } satisfies SettingsUnsaved);
+    }),
     notify: emit((_, params: Notice) => ({ type: 'notify' as const, ...params })),
     logError: (_, params: { error: unknown }) => {
       console.error('[channel-keys]', params.error);
@@ -83,6 +100,7 @@ export const channelKeysMachine = setup({
   id: 'channelKeys',
   context: ({ input }) => ({
     teamId: input.teamId,
+    owner: input.owner,
     timezone: input.timezone,
     baseUrl: octoBaseUrl(input.origin),
     keys: [],
@@ -109,13 +127,13 @@ export const channelKeysMachine = setup({
     failed: { on: { 'keys.retry': 'loading' } },
     ready: {
       on: {
-        'keys.name': { actions: { type: 'setName', params: ({ event }) => ({ name: event.name }) } },
+        'keys.name': { actions: [{ type: 'setName', params: ({ event }) => ({ name: event.name }) }, 'reportKeyName'] },
         'keys.channel': { actions: { type: 'setChannel', params: ({ event }) => ({ channel: event.channel }) } },
       },
       initial: 'idle',
       states: {
         idle: {
-          entry: 'settle',
+          entry: ['settle', { type: 'reportSecret', params: { unsaved: false } }],
           on: {
             'keys.create': [
               { guard: 'draftValid', target: 'creating', actions: 'clearError' },
@@ -128,7 +146,9 @@ export const channelKeysMachine = setup({
             },
           },
         },
+        // the secret is on its way: leaving now would lose it (the key would exist, its secret unseen)
         creating: {
+          entry: { type: 'reportSecret', params: { unsaved: true } },
           invoke: {
             id: 'createKey',
             src: 'createChannelKey',
@@ -143,6 +163,7 @@ export const channelKeysMachine = setup({
                 target: 'secret',
                 actions: [
                   { type: 'keepCreated', params: (args) => ({ created: dataOf(args) }) },
+                  'reportKeyName',
                   {
                     type: 'notify',
                     params: ({ event }) => ({
@@ -181,8 +202,15 @@ export const channelKeysMachine = setup({
                 onError: { target: 'copyFailed', actions: logError },
               },
             },
-            copied: { on: { 'secret.copy': 'copying' } },
-            copyFailed: { on: { 'secret.copy': 'copying' } },
+            // copied: the operator has the secret, so closing it loses nothing
+            copied: {
+              entry: { type: 'reportSecret', params: { unsaved: false } },
+              on: { 'secret.copy': 'copying' },
+            },
+            copyFailed: {
+              entry: { type: 'reportSecret', params: { unsaved: true } },
+              on: { 'secret.copy': 'copying' },
+            },
           },
         },
         confirmingRevoke: { on: { 'revoke.confirm': 'revoking', 'revoke.cancel': 'idle' } },

@@ -1,5 +1,6 @@
 import type { ChannelKey, CreatedKey, KeyOutcome } from '../../api/services/channel-keys';
 import type { Ota } from '../../domain/statuses';
+import type { SettingsOwnerRef } from '../settings-dialog/shared';
 
 /** The Connections page's input, context and events. */
 export type { ChannelKey, CreatedKey, KeyOutcome };
@@ -10,6 +11,11 @@ export interface ChannelKeysInput {
   timezone: string;
   /** The app's origin (`window.location.origin`): the base URL a reseller calls is under it. */
   origin: string;
+  /**
+   * The settings dialog, told whether a new key's name is typed and not created, and whether a new
+   * key's secret is on its way or on screen and not copied (closing the dialog then asks first).
+   */
+  owner?: SettingsOwnerRef;
 }
 
 export interface KeyDraft {
@@ -19,6 +25,7 @@ export interface KeyDraft {
 
 export interface ChannelKeysContext {
   teamId: string;
+  owner?: SettingsOwnerRef;
   timezone: string;
   /** `${origin}/octo`. */
   baseUrl: string;

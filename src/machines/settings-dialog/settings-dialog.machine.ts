@@ -4,7 +4,16 @@ import type { Role } from '../../domain/statuses';
 import { channelKeysMachine } from '../channel-keys/channel-keys.machine';
 import { profileSettingsMachine } from '../profile-settings/profile-settings.machine';
 import { leaveGuardMachine, type LeaveDiscarded } from '../leave-guard/leave-guard.machine';
-import type { SessionPatchRef, SettingsUnsaved } from './shared';
+import type { SessionPatchRef, SettingsDraft, SettingsUnsaved } from './shared';
+import {
+  closeOrAsk,
+  logError,
+  PAGE_DRAFTS,
+  pageWithDrafts,
+  SETTINGS_PAGES,
+  toPage,
+  type SettingsPage,
+} from './transitions';
 import { teamMembersMachine } from '../team-members/team-members.machine';
 import { teamSettingsMachine } from '../team-settings/team-settings.machine';
 
@@ -13,13 +22,14 @@ import { teamSettingsMachine } from '../team-settings/team-settings.machine';
  * Profile pages are child actors that live as long as the dialog (so a save started on leaving a
  * page or closing still completes); the Members and Connections pages are loaded each time they
  * are shown. Connections (the channels' API keys) is there only for whom the role matrix lets
- * manage them (ADMIN). A team name typed and not saved is not lost on the way out: closing the
- * dialog (Escape, the backdrop, a route change) asks first through the dialog's leave guard (the same
- * question as every draft's), and staying keeps the draft.
+ * manage them (ADMIN). Nothing typed is lost on the way out: the pages report their drafts (a team
+ * name not saved, an invitation not sent, a key's name not created, a new key's secret not copied),
+ * and closing the dialog (Escape, the backdrop, a route change) then asks first through the dialog's
+ * leave guard (the same question as every draft's); staying keeps the drafts. The Members and
+ * Connections pages stop when left, so going from one of them to another page while it holds a
+ * draft asks too (`asking`): stay keeps the page and its draft, discard goes on.
  */
-export type SettingsPage = 'profile' | 'team' | 'member' | 'connections';
-
-export const SETTINGS_PAGES: readonly SettingsPage[] = ['team', 'member', 'connections', 'profile'];
+export { PAGE_DRAFTS, SETTINGS_PAGES, type SettingsPage } from './transitions';
 
 /** The pages a role may open: Connections needs what listing the keys needs. */
 export const settingsPagesFor = (role: Role): readonly SettingsPage[] =>
@@ -42,15 +52,20 @@ export interface SettingsDialogInput {
 export interface SettingsDialogContext extends SettingsDialogInput {
   /** The pages this role may open, in sidebar order. */
   pages: readonly SettingsPage[];
-  /** The Team page's last report: a typed name is not saved. */
-  unsaved: boolean;
+  /** The drafts the pages last reported unsaved (a page's go when the page is left). */
+  drafts: readonly SettingsDraft[];
+  /** While going to another page is asked about: the page asked for. */
+  switchTo: SettingsPage | null;
 }
 
 export type SettingsDialogEvent =
   | { type: 'dialog.open' }
   | { type: 'dialog.close' }
   | { type: 'dialog.select'; page: SettingsPage }
-  /** From the Team page, and from the leave guard once the operator gave the draft up. */
+  /** Answers to "leave this page without saving?" (going to another page from a page with a draft). */
+  | { type: 'switch.stay' }
+  | { type: 'switch.discard' }
+  /** From the pages that hold drafts, and from the leave guard once the operator gave them up. */
   | SettingsUnsaved
   | LeaveDiscarded;
 
@@ -58,28 +73,6 @@ export type SettingsDialogEvent =
 export interface SettingsDialogClosed {
   type: 'dialog.closed';
 }
-
-/** From one page, `dialog.select` goes to any other page it names that the role may open (leaving
- *  Profile saves its name). */
-const toPage = (except: SettingsPage) =>
-  SETTINGS_PAGES.filter((page) => page !== except).map((page) => ({
-    guard: {
-      type: 'isPage' as const,
-      params: ({ event }: { event: { page: SettingsPage } }) => ({ page, wanted: event.page }),
-    },
-    target: `#settingsDialog.open.${page}` as const,
-    actions: except === 'profile' ? ['commitProfile' as const] : [],
-  }));
-/** Closing: at once when nothing typed would be lost, else the leave guard asks (`then`: what closing does). */
-const closeOrAsk = (then: readonly ('commitProfile' | 'announceClosed')[]) =>
-  [
-    { guard: 'unsaved' as const, actions: 'askToLeave' as const },
-    { target: '#settingsDialog.closed' as const, actions: [...then] },
-  ] as const;
-const logError = {
-  type: 'logError',
-  params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error }),
-} as const;
 
 export const settingsDialogMachine = setup({
   types: {
@@ -105,15 +98,33 @@ export const settingsDialogMachine = setup({
   guards: {
     isPage: ({ context }, params: { page: SettingsPage; wanted: SettingsPage }) =>
       params.wanted === params.page && context.pages.includes(params.page),
-    unsaved: ({ context }) => context.unsaved,
+    unsaved: ({ context }) => context.drafts.length > 0,
+    holdsDrafts: ({ context }, params: { page: SettingsPage; wanted: SettingsPage }) =>
+      params.wanted !== params.page &&
+      context.pages.includes(params.wanted) &&
+      context.drafts.some((draft) => PAGE_DRAFTS[params.page].includes(draft)),
+    isSwitch: ({ context }, params: { page: SettingsPage }) => context.switchTo === params.page,
   },
   actions: {
     loadTeam: sendTo('team', { type: 'team.load' }),
     loadProfile: sendTo('profile', { type: 'profile.load' }),
     commitProfile: sendTo('profile', { type: 'profile.commit' }),
     announceClosed: emit({ type: 'dialog.closed' }),
-    record: assign((_, params: { unsaved: boolean }) => ({ unsaved: params.unsaved })),
-    tellGuard: sendTo('leaveGuard', ({ context }) => ({ type: 'leave.unsaved' as const, unsaved: context.unsaved })),
+    record: assign(({ context }, params: { draft: SettingsDraft; unsaved: boolean }) => {
+      const others = context.drafts.filter((draft) => draft !== params.draft);
+      return { drafts: params.unsaved ? [...others, params.draft] : others };
+    }),
+    /** A page's drafts go with it (the Members and Connections pages stop when left). */
+    forget: assign(({ context }, params: { drafts: readonly SettingsDraft[] }) => ({
+      drafts: context.drafts.filter((draft) => !params.drafts.includes(draft)),
+    })),
+    discardAll: assign({ drafts: [], switchTo: null }),
+    keepSwitch: assign((_, params: { page: SettingsPage }) => ({ switchTo: params.page })),
+    clearSwitch: assign({ switchTo: null }),
+    tellGuard: sendTo('leaveGuard', ({ context }) => ({
+      type: 'leave.unsaved' as const,
+      unsaved: context.drafts.length > 0,
+    })),
     askToLeave: sendTo('leaveGuard', { type: 'leave.request' as const }),
     logError: (_, params: { error: unknown }) => {
       console.error('[settings]', params.error);
@@ -121,7 +132,7 @@ export const settingsDialogMachine = setup({
   },
 }).createMachine({
   id: 'settingsDialog',
-  context: ({ input }) => ({ ...input, pages: settingsPagesFor(input.role), unsaved: false }),
+  context: ({ input }) => ({ ...input, pages: settingsPagesFor(input.role), drafts: [], switchTo: null }),
   on: {
     'settings.unsaved': { actions: { type: 'record', params: ({ event }) => event } },
   },
@@ -164,32 +175,40 @@ export const settingsDialogMachine = setup({
         'settings.unsaved': { actions: [{ type: 'record', params: ({ event }) => event }, 'tellGuard'] },
         'leave.discarded': {
           target: 'closed',
-          actions: [{ type: 'record', params: { unsaved: false } }, 'announceClosed'],
+          actions: ['discardAll', 'announceClosed'],
         },
       },
       states: {
         team: { on: { 'dialog.select': toPage('team') } },
         member: {
-          on: { 'dialog.select': toPage('member') },
+          ...pageWithDrafts('member'),
+          exit: [{ type: 'forget', params: { drafts: ['invite'] } }, 'tellGuard'],
           invoke: {
             id: 'members',
             src: 'teamMembers',
-            input: ({ context }) => ({
+            input: ({ context, self }) => ({
               teamId: context.teamId,
               userId: context.userId,
               role: context.role,
               session: context.session,
+              owner: self,
             }),
             // the page shows its heading only; the dialog goes on
             onError: { actions: logError },
           },
         },
         connections: {
-          on: { 'dialog.select': toPage('connections') },
+          ...pageWithDrafts('connections'),
+          exit: [{ type: 'forget', params: { drafts: ['key', 'secret'] } }, 'tellGuard'],
           invoke: {
             id: 'connections',
             src: 'channelKeys',
-            input: ({ context }) => ({ teamId: context.teamId, timezone: context.timezone, origin: context.origin }),
+            input: ({ context, self }) => ({
+              teamId: context.teamId,
+              timezone: context.timezone,
+              origin: context.origin,
+              owner: self,
+            }),
             // the page shows its heading only; the dialog goes on
             onError: { actions: logError },
           },
@@ -201,7 +220,7 @@ export const settingsDialogMachine = setup({
             'dialog.close': closeOrAsk(['commitProfile', 'announceClosed']),
             'leave.discarded': {
               target: '#settingsDialog.closed',
-              actions: [{ type: 'record', params: { unsaved: false } }, 'commitProfile', 'announceClosed'],
+              actions: ['discardAll', 'commitProfile', 'announceClosed'],
             },
           },
         },

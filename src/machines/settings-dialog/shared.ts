@@ -38,9 +38,17 @@ export const pickImage = [
   { target: 'uploading', actions: { type: 'keepFile', params: ({ event }: Picked) => ({ file: event.file }) } },
 ] as const;
 
-/** A settings page's report to the dialog: its form holds typed work that is not saved (or no longer does). */
+/**
+ * What a settings page may hold that leaving would lose: the Team page's name typed and not saved,
+ * the Members page's invitation typed and not sent, the Connections page's new key's name typed and
+ * not created, and a new key's secret on its way or on screen and not copied (it is shown once).
+ */
+export type SettingsDraft = 'team' | 'invite' | 'key' | 'secret';
+
+/** A settings page's report to the dialog: one of its drafts holds work that is not saved (or no longer does). */
 export interface SettingsUnsaved {
   type: 'settings.unsaved';
+  draft: SettingsDraft;
   unsaved: boolean;
 }
 /** The dialog, as a page that reports its draft knows it (absent when the page runs on its own). */

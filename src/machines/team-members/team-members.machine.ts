@@ -1,4 +1,4 @@
-import { assign, emit, sendTo, setup } from 'xstate';
+import { assign, emit, enqueueActions, sendTo, setup } from 'xstate';
 import {
   inviteMember,
   loadMembersPage,
@@ -9,7 +9,8 @@ import {
 import { isEmailAddress, MEMBERS_TEXT } from '../../domain/members';
 import type { Role } from '../../domain/statuses';
 import type { NotifyEvent } from '../notify';
-import type { Notice } from '../settings-dialog/shared';
+import type { Notice, SettingsUnsaved } from '../settings-dialog/shared';
+import { inviteSubmit, inviteTyping, invitingState } from './invite';
 import {
   changedMember,
   failedChange,
@@ -17,7 +18,6 @@ import {
   outcome,
   pageInput,
   permissionsOf,
-  refused,
   refusedChange,
   roleChangedNotice,
 } from './transitions';
@@ -37,7 +37,8 @@ import type {
  * form, the pending invitations with Revoke, and the history. Each change is one call; a refusal
  * (e.g. 409, the team's last admin) is shown in the server's words and changes nothing; after a
  * change the page loads again (the history has a new entry). The invite form keeps what was typed
- * through every answer but success. Without the rights the page is the list, read-only.
+ * through every answer but success (invite.ts), and tells the settings dialog (`owner`) whether an
+ * invitation is typed and not sent. Without the rights the page is the list, read-only.
  */
 export type { TeamMembersContext, TeamMembersEvent, TeamMembersInput } from './types';
 export { permissionsOf } from './transitions';
@@ -108,6 +109,12 @@ export const teamMembersMachine = setup({
     })),
     /** The user's own role changed: the session loads their teams again, so the whole app follows. */
     refreshSession: sendTo(({ context }) => context.session, { type: 'session.refresh' }),
+    /** To the settings dialog: an invitation typed and not sent (for whom may still send it) is unsaved. */
+    reportDraft: enqueueActions(({ context, enqueue }) => {
+      if (!context.owner) return;
+      const unsaved = context.may.invite && context.draft.email.trim() !== '';
+      enqueue.sendTo(context.owner, { type: 'settings.unsaved', draft: 'invite', unsaved } satisfies SettingsUnsaved);
+    }),
     notify: emit((_, params: Notice) => ({ type: 'notify' as const, ...params })),
     logError: (_, params: { error: unknown }) => {
       console.error('[team-members]', params.error);
@@ -142,10 +149,7 @@ export const teamMembersMachine = setup({
     },
     failed: { on: { 'members.retry': 'loading' } },
     list: {
-      on: {
-        'invite.email': { actions: { type: 'setEmail', params: ({ event }) => ({ email: event.email }) } },
-        'invite.role': { actions: { type: 'setInviteRole', params: ({ event }) => ({ role: event.role }) } },
-      },
+      on: inviteTyping,
       initial: 'idle',
       states: {
         idle: {
@@ -161,13 +165,7 @@ export const teamMembersMachine = setup({
               target: 'confirmingRemove',
               actions: { type: 'keepRemoving', params: ({ event }) => event },
             },
-            'invite.submit': [
-              { guard: 'inviteValid', target: 'inviting' },
-              {
-                guard: 'mayInvite',
-                actions: { type: 'setFieldError', params: { message: MEMBERS_TEXT.invalidEmail } },
-              },
-            ],
+            'invite.submit': inviteSubmit,
             'invitation.revoke': {
               guard: { type: 'revocable', params: ({ event }) => event },
               target: 'revoking',
@@ -185,7 +183,13 @@ export const teamMembersMachine = setup({
               {
                 guard: { type: 'acceptedForSelf', params: outcome },
                 target: 'refreshing',
-                actions: [{ type: 'applyMember', params: changedMember }, roleChangedNotice, 'refreshSession'],
+                // the user's own role: what the page allows follows, and so does the invite form's report
+                actions: [
+                  { type: 'applyMember', params: changedMember },
+                  roleChangedNotice,
+                  'refreshSession',
+                  'reportDraft',
+                ],
               },
               {
                 guard: { type: 'accepted', params: outcome },
@@ -222,39 +226,7 @@ export const teamMembersMachine = setup({
             onError: failedChange(MEMBERS_TEXT.removeFailed),
           },
         },
-        inviting: {
-          invoke: {
-            id: 'invite',
-            src: 'inviteMember',
-            input: ({ context }) => ({
-              teamId: context.teamId,
-              email: context.draft.email.trim(),
-              role: context.draft.role,
-            }),
-            onDone: [
-              {
-                guard: { type: 'accepted', params: outcome },
-                target: 'refreshing',
-                actions: [
-                  {
-                    type: 'addInvitation',
-                    params: ({ event }) => ({ invitation: (event.output as { data: Invitation }).data }),
-                  },
-                  {
-                    type: 'notify',
-                    params: ({ event }) => ({
-                      kind: 'success',
-                      message: MEMBERS_TEXT.invited((event.output as { data: Invitation }).data.email),
-                    }),
-                  },
-                  'clearDraft',
-                ],
-              },
-              { target: 'idle', actions: { type: 'setFieldError', params: refused } },
-            ],
-            onError: failedChange(MEMBERS_TEXT.inviteFailed),
-          },
-        },
+        inviting: invitingState,
         revoking: {
           invoke: {
             id: 'revokeInvitation',

@@ -1,6 +1,6 @@
 import type { Invitation, MemberEvent, MembersPage, Outcome, TeamMember } from '../../api/services/members';
 import type { Role } from '../../domain/statuses';
-import type { SessionPatchRef } from '../settings-dialog/shared';
+import type { SessionPatchRef, SettingsOwnerRef } from '../settings-dialog/shared';
 
 /** The Members page's input, context and events. */
 export type { Invitation, MemberEvent, MembersPage, Outcome, TeamMember };
@@ -12,6 +12,8 @@ export interface TeamMembersInput {
   role: Role;
   /** Told to load the user's teams again when their own role changed. */
   session: SessionPatchRef;
+  /** The settings dialog, told whether an invitation is typed and not sent (closing it then asks first). */
+  owner?: SettingsOwnerRef;
 }
 
 /** What the role allows on this page (shared/permissions.ts, asked once per role). */

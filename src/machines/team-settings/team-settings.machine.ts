@@ -93,7 +93,11 @@ export const teamSettingsMachine = setup({
     /** A typed name not saved (a save under way loses nothing: it completes, or its failure says so). */
     reportUnsaved: enqueueActions(({ context, enqueue }, params: { unsaved: boolean }) => {
       if (context.owner)
-        enqueue.sendTo(context.owner, { type: 'settings.unsaved', unsaved: params.unsaved } satisfies SettingsUnsaved);
+        enqueue.sendTo(context.owner, {
+          type: 'settings.unsaved',
+          draft: 'team',
+          unsaved: params.unsaved,
+        } satisfies SettingsUnsaved);
     }),
     notify: emit((_, params: Notice) => ({ type: 'notify' as const, ...params })),
     notifyRefused: emit((_, params: { file: File }) => ({

@@ -10,9 +10,18 @@ import { ConfirmDialog } from './confirm-dialog';
  * The way out of a screen with a draft, as its leave guard decides: while the guard says work is
  * unsaved, a navigation to another page is held and reported to it, closing the tab asks the
  * browser's own question, and the guard's question is shown: stay (the navigation is dropped) or
- * leave (the draft is discarded and the navigation goes on). `what` names the draft in the question.
+ * leave (the draft is discarded and the navigation goes on). `what` names the draft in the question;
+ * `message`, when given, is the whole question instead (a screen with several kinds of draft).
  */
-export function LeaveQuestion({ guard, what }: { guard: LeaveGuardActorRef | undefined; what: string }) {
+export function LeaveQuestion({
+  guard,
+  what,
+  message,
+}: {
+  guard: LeaveGuardActorRef | undefined;
+  what: string;
+  message?: string;
+}) {
   const holds = useSelector(guard, selectHoldsDraft);
   const asking = useSelector(guard, selectAsking);
   const blocker = useBlocker(({ currentLocation, nextLocation }) =>
@@ -40,7 +49,7 @@ export function LeaveQuestion({ guard, what }: { guard: LeaveGuardActorRef | und
         if (blocker.state === 'blocked') blocker.reset();
       }}
     >
-      {what} has changes that are not saved. Stay to keep editing, or leave and lose them.
+      {message ?? `${what} has changes that are not saved. Stay to keep editing, or leave and lose them.`}
     </ConfirmDialog>
   );
 }

@@ -4,8 +4,11 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { SettingsPage, settingsDialogMachine } from '../../machines/settings-dialog/settings-dialog.machine';
 import { useNotifications } from '../app/notifications';
+import { selectDrafts, selectSwitchDrafts } from '../../machines/settings-dialog/selectors';
+import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import { LeaveQuestion } from '../dialogs/leave-question';
 import { ConnectionsPage } from './connections-page';
+import { leaveText } from './leave-text';
 import { MembersPage } from './members-page';
 import { ProfilePage, type ProfileSettingsRef } from './profile-page';
 import { TeamPage, type TeamSettingsRef } from './team-page';
@@ -53,8 +56,11 @@ export function SettingsDialog({ actor, email }: { actor: SettingsDialogRef; ema
   const profile = useSelector(actor, (s) => s.children.profile);
   const members = useSelector(actor, (s) => s.children.members);
   const connections = useSelector(actor, (s) => s.children.connections);
-  // one guard per opening: a typed team name not saved asks before the dialog closes
+  // one guard per opening: a draft not saved (on any page) asks before the dialog closes
   const leaveGuard = useSelector(actor, (s) => s.children.leaveGuard);
+  const drafts = useSelector(actor, selectDrafts);
+  // going to another page from Members or Connections with a draft there asks too
+  const switchDrafts = useSelector(actor, selectSwitchDrafts);
   // the pages the role may open (Connections: ADMIN)
   const pages = useSelector(actor, (s) => s.context.pages);
 
@@ -120,7 +126,19 @@ export function SettingsDialog({ actor, email }: { actor: SettingsDialogRef; ema
                   {page === 'profile' && profile && <ProfilePage actor={profile} />}
                 </Box>
               </Flex>
-              {leaveGuard && <LeaveQuestion guard={leaveGuard} what="The team name" />}
+              {leaveGuard && <LeaveQuestion guard={leaveGuard} what="The team name" message={leaveText(drafts)} />}
+              {switchDrafts && (
+                <ConfirmDialog
+                  testId="switch-question"
+                  title="Leave without saving?"
+                  confirmLabel="Leave and discard"
+                  cancelLabel="Stay"
+                  onConfirm={() => actor.send({ type: 'switch.discard' })}
+                  onCancel={() => actor.send({ type: 'switch.stay' })}
+                >
+                  {leaveText(switchDrafts)}
+                </ConfirmDialog>
+              )}
             </Dialog.Content>
           </Dialog.Positioner>
         </Portal>
