@@ -223,4 +223,27 @@ describe('an invitation typed on Members, a key name typed on Connections', () =
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/orders/new-added');
   });
+
+  it('on /setting, the browser’s Back over a draft asks, and leaving goes back one page, not two', async () => {
+    await page.goto(`${baseUrl}/orders/new-added`);
+    await page.getByTestId('list-scroller').waitFor();
+    const nav = (label: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label });
+    await nav('Products').click();
+    await page.waitForURL('**/products**');
+    await page.locator('nav[aria-label="Main"] a[href="/setting"]').first().click();
+    await page.waitForURL('**/setting**');
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.waitFor();
+    await dialog.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: 'Members' }).click();
+    await dialog.getByPlaceholder('name@example.com').fill('thu.tran@example.com');
+    await page.evaluate(() => history.back());
+    const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await question.getByText('The invitation has changes that are not saved').waitFor();
+    await question.getByRole('button', { name: 'Leave and discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/products');
+    // and it stays there once the page has drawn: no second step back behind it
+    await page.getByRole('heading', { name: 'Products' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/products');
+  });
 });

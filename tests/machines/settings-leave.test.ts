@@ -108,7 +108,11 @@ function dialog() {
     },
   });
   let closed = 0;
-  actor.on('dialog.closed', () => void closed++);
+  const closings: boolean[] = [];
+  actor.on('dialog.closed', ({ route }) => {
+    closed++;
+    closings.push(route);
+  });
   actor.start();
   const team = () => actor.getSnapshot().children.team as AnyActorRef;
   const guard = () => actor.getSnapshot().children.leaveGuard as LeaveGuardActorRef | undefined;
@@ -140,6 +144,8 @@ function dialog() {
     saved,
     invited,
     closedCount: () => closed,
+    /** Per closing: whether the router's own navigation closed it (the /setting route then stays put). */
+    closings,
   };
 }
 
@@ -187,6 +193,22 @@ describe('the settings dialog with a typed team name', () => {
     d.team().send({ type: 'team.edit', name: 'Siem Reap' });
     d.actor.send({ type: 'dialog.close' });
     expect(selectAsking(d.guard()!.getSnapshot())).toBe(true);
+  });
+
+  it('says when the router closed it: the browser’s Back over a draft is already on its way out', async () => {
+    const d = dialog();
+    await d.open();
+    d.team().send({ type: 'team.edit', name: 'Angkor Tours' });
+    // closed in the dialog: the /setting route goes back itself
+    d.actor.send({ type: 'dialog.close' });
+    d.guard()!.send({ type: 'leave.discard' });
+    await d.open();
+    d.team().send({ type: 'team.edit', name: 'Siem Reap' });
+    // the router holds a navigation (the browser's Back) and asks: it goes on by itself once left
+    d.guard()!.send({ type: 'leave.request', route: true });
+    d.guard()!.send({ type: 'leave.discard' });
+    expect(d.actor.getSnapshot().matches('closed')).toBe(true);
+    expect(d.closings).toEqual([false, true]);
   });
 
   it('holds nothing once the typed name is saved, or typed back to the stored one', async () => {

@@ -148,7 +148,7 @@ export function settingsModels(session: SessionPatchRef): SettingsModel[] {
         { type: 'settings.unsaved', draft: 'secret', unsaved: true },
         { type: 'switch.stay' },
         { type: 'switch.discard' },
-        { type: 'leave.discarded' },
+        { type: 'leave.discarded', route: false },
         failed('leaveGuard'),
         // a page actor that crashes is logged (not producible from the screen: unit model only)
         failed('team'),

@@ -11,8 +11,9 @@ import { assign, sendParent, setup } from 'xstate';
 export type LeaveGuardEvent =
   /** The screen's report: its draft holds unsaved changes (or no longer does). */
   | { type: 'leave.unsaved'; unsaved: boolean }
-  /** The operator is on the way out (a link, the back button, closing a dialog). */
-  | { type: 'leave.request' }
+  /** The operator is on the way out (a link, the back button, closing a dialog); `route`: the
+   *  router holds a navigation, which goes on by itself once the draft is given up. */
+  | { type: 'leave.request'; route?: boolean }
   /** Answers to the question. */
   | { type: 'leave.stay' }
   | { type: 'leave.discard' };
@@ -20,6 +21,8 @@ export type LeaveGuardEvent =
 /** What the guard tells the screen that invoked it. */
 export interface LeaveDiscarded {
   type: 'leave.discarded';
+  /** The way out is the router's navigation, already under way (the screen must not navigate too). */
+  route: boolean;
 }
 
 /** `unsaved`: leaving would lose typed work; `asking`: the question is open. */
@@ -28,6 +31,8 @@ export type LeaveGuardTag = 'unsaved' | 'asking';
 export interface LeaveGuardContext {
   /** The screen's last report. */
   unsaved: boolean;
+  /** The question was asked for the router's navigation. */
+  route: boolean;
 }
 
 export const leaveGuardMachine = setup({
@@ -41,11 +46,12 @@ export const leaveGuardMachine = setup({
   },
   actions: {
     record: assign((_, params: { unsaved: boolean }) => ({ unsaved: params.unsaved })),
-    reportDiscarded: sendParent((): LeaveDiscarded => ({ type: 'leave.discarded' })),
+    askedBy: assign((_, params: { route: boolean }) => ({ route: params.route })),
+    reportDiscarded: sendParent(({ context }): LeaveDiscarded => ({ type: 'leave.discarded', route: context.route })),
   },
 }).createMachine({
   id: 'leaveGuard',
-  context: { unsaved: false },
+  context: { unsaved: false, route: false },
   on: {
     'leave.unsaved': { actions: { type: 'record', params: ({ event }) => ({ unsaved: event.unsaved }) } },
   },
@@ -65,7 +71,12 @@ export const leaveGuardMachine = setup({
         saved: {},
         unsaved: {
           tags: ['unsaved'],
-          on: { 'leave.request': '#leaveGuard.asking' },
+          on: {
+            'leave.request': {
+              target: '#leaveGuard.asking',
+              actions: { type: 'askedBy', params: ({ event }) => ({ route: event.route === true }) },
+            },
+          },
         },
       },
     },

@@ -69,9 +69,11 @@ export type SettingsDialogEvent =
   | SettingsUnsaved
   | LeaveDiscarded;
 
-/** Emitted when the person closes the dialog (the /setting route then leaves). */
+/** Emitted when the person closes the dialog (the /setting route then leaves, unless `route`: the
+ *  dialog closed because the router is already leaving). */
 export interface SettingsDialogClosed {
   type: 'dialog.closed';
+  route: boolean;
 }
 
 export const settingsDialogMachine = setup({
@@ -109,7 +111,10 @@ export const settingsDialogMachine = setup({
     loadTeam: sendTo('team', { type: 'team.load' }),
     loadProfile: sendTo('profile', { type: 'profile.load' }),
     commitProfile: sendTo('profile', { type: 'profile.commit' }),
-    announceClosed: emit({ type: 'dialog.closed' }),
+    announceClosed: emit(({ event }) => ({
+      type: 'dialog.closed' as const,
+      route: event.type === 'leave.discarded' && event.route,
+    })),
     record: assign(({ context }, params: { draft: SettingsDraft; unsaved: boolean }) => {
       const others = context.drafts.filter((draft) => draft !== params.draft);
       return { drafts: params.unsaved ? [...others, params.draft] : others };

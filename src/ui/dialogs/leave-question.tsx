@@ -30,7 +30,7 @@ export function LeaveQuestion({
   const blocked = blocker.state === 'blocked';
   // the router is not an actor: its held navigation becomes the guard's event
   useEffect(() => {
-    if (blocked) guard?.send({ type: 'leave.request' });
+    if (blocked) guard?.send({ type: 'leave.request', route: true });
   }, [blocked, guard]);
   useWarnBeforeUnload(holds);
   if (!asking || !guard) return null;

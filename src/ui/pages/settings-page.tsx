@@ -29,7 +29,9 @@ function RoutedSettings({ session, user, team }: { session: SessionActorRef; use
   const cameFromApp = location.key !== 'default';
   const [page] = useState(() => pageOf(location.search));
   useEffect(() => {
-    const closed = dialog.on('dialog.closed', () => {
+    const closed = dialog.on('dialog.closed', ({ route }) => {
+      // closed for the router's own navigation (the browser's Back over a draft): it is under way
+      if (route) return;
       if (cameFromApp) navigate(-1);
       else navigate(PATHS.landing, { replace: true });
     });
