@@ -45,10 +45,9 @@ const reply = (message) => parentPort.postMessage(message);
  * pglite.ts): the answer of every command that may have committed (a COMMIT, a command outside a
  * transaction) is held until one flush of the WAL covers it, so it is durable when the server hears
  * of it, and the commands that arrived together share that flush (one fsync of a few milliseconds
- * instead of one per commit). The flush is a tiny transaction committed synchronously: its commit
- * flushes the WAL written before it. A SELECT outside a transaction is taken as a read and answered
- * at once (the server locks and writes only inside transactions or with INSERT, UPDATE, DELETE and
- * WITH statements). In memory there is no disk: answers go at once.
+ * instead of one per commit). The flush is a WAL message written with flush = true: it flushes
+ * the WAL written before it. A SELECT outside a transaction is answered at once when it
+ * wrote nothing (answerRead). In memory there is no disk: answers go at once.
  */
 let held = [];
 let flushing = false;
@@ -73,8 +72,10 @@ async function flush() {
     let failed = null;
     try {
       if ((await walEnd()) !== flushedAt) {
+        // a WAL record with flush = true: flushes the WAL to its end (a synchronously committed
+        // transaction that writes no WAL of its own, its id only, flushed nothing)
         const results = await lite.exec(
-          'BEGIN; SET LOCAL synchronous_commit TO on; SELECT pg_current_xact_id(); COMMIT; ' +
+          "SELECT pg_logical_emit_message(false, 'tourdesk-flush', '', true); " +
             'SELECT pg_current_wal_insert_lsn()::text AS lsn',
         );
         flushedAt = results.at(-1).rows[0].lsn;
@@ -85,6 +86,23 @@ async function flush() {
     for (const message of batch) reply(failed && !message.error ? { id: message.id, error: failed } : message);
   }
   flushing = false;
+}
+
+/**
+ * A SELECT outside a transaction may still write (`SELECT ... FROM channel_confirm(...)`): answered at
+ * once only when the WAL holds nothing that is not flushed yet, else after the flush like a write (a
+ * read of someone's write not yet durable waits for it too).
+ */
+async function answerRead(message) {
+  if (!workerData.dir) return reply(message);
+  let end;
+  try {
+    end = await walEnd();
+  } catch (err) {
+    return reply({ id: message.id, error: plain(err) });
+  }
+  if (end === flushedAt && !flushing) return reply(message);
+  durable(message);
 }
 
 /** An error as plain data: its message and the fields the server maps to answers (code, severity...). */
@@ -176,8 +194,8 @@ parentPort.on('message', (message) => {
     );
     return;
   }
-  const read = message.op === 'query' && /^\s*select\b/i.test(message.sql);
-  run(lite, message).then(read ? reply : durable, (err) => reply({ id: message.id, error: plain(err) }));
+  const select = message.op === 'query' && /^\s*select\b/i.test(message.sql);
+  run(lite, message).then(select ? answerRead : durable, (err) => reply({ id: message.id, error: plain(err) }));
 });
 
 reply({ ready: true });
