@@ -98,7 +98,8 @@ describe('a list filtered to a rare status', () => {
     await check();
 
     // the same figures kept in several slots (migration 018: each connection adds to its own row of a
-    // day), one slot above the truth and another below it by as much: every answer is the same
+    // day), one slot above the truth and another below it by as much: every answer is the same (slots
+    // 0 to 7 are the connections'; these are slots no connection uses)
     const daily = async () =>
       (
         await s.req(
@@ -115,7 +116,7 @@ describe('a list filtered to a rare status', () => {
          linked_canceled, linked_cancel_requested, adult, child, confirmation, info)
        SELECT team_id, basis, day, ota, s.slot, s.sign * 3, 0, s.sign * 2, s.sign * 3, 0, 0, 0, 0, 0, 0,
               s.sign * 6, 0, 0, 0
-         FROM days CROSS JOIN (VALUES (5, 1), (6, -1)) AS s(slot, sign)
+         FROM days CROSS JOIN (VALUES (101, 1), (102, -1)) AS s(slot, sign)
        RETURNING 1 AS n`,
       [team()],
     );

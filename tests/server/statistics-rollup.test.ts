@@ -215,17 +215,18 @@ describe('the order rollup follows every kind of change', () => {
     expect(before.totalOrders).toBeGreaterThan(0);
     expect(before.passengers.adult).toBeGreaterThan(0);
     await s.t.db.tx(async (tx) => {
+      // (slots 0 to 7 are the connections'; these tests write slots no connection uses)
       // the passengers and cancellations of every key moved to a slot of their own that counts no
       // order (as a move through another connection writes it: its orders figure is 0) ...
       await tx.query(
         `INSERT INTO order_day_counts (team_id, basis, day, ota, slot, orders, status_new, status_pending,
            status_grouped, status_arranged, status_completed, status_canceled, status_cancel_requested,
            linked_canceled, linked_cancel_requested, adult, child, confirmation, info, checked_in, no_show)
-         SELECT team_id, basis, day, ota, 5, 0, 0, 0, 0, 0, 0, sum(status_canceled), 0, 0, 0, sum(adult), 0, 0, 0, 0, 0
+         SELECT team_id, basis, day, ota, 100, 0, 0, 0, 0, 0, 0, sum(status_canceled), 0, 0, 0, sum(adult), 0, 0, 0, 0, 0
            FROM order_day_counts WHERE team_id = $1 GROUP BY team_id, basis, day, ota`,
         [home()],
       );
-      await tx.query('UPDATE order_day_counts SET status_canceled = 0, adult = 0 WHERE team_id = $1 AND slot <> 5', [
+      await tx.query('UPDATE order_day_counts SET status_canceled = 0, adult = 0 WHERE team_id = $1 AND slot <> 100', [
         home(),
       ]);
       // ... and one slot above the truth with another below it by as much
@@ -236,14 +237,14 @@ describe('the order rollup follows every kind of change', () => {
          SELECT k.team_id, k.basis, k.day, k.ota, v.slot, v.sign * 4, v.sign, v.sign, 0, 0, 0, v.sign, v.sign,
                 0, 0, v.sign * 7, v.sign * 2, v.sign, v.sign, v.sign, v.sign
            FROM (SELECT DISTINCT team_id, basis, day, ota FROM order_day_counts WHERE team_id = $1) k
-          CROSS JOIN (VALUES (6, 1), (7, -1)) AS v(slot, sign)`,
+          CROSS JOIN (VALUES (101, 1), (102, -1)) AS v(slot, sign)`,
         [home()],
       );
       await tx.query(
         `INSERT INTO order_day_revenue (team_id, basis, day, ota, currency, slot, amount)
          SELECT k.team_id, k.basis, k.day, k.ota, k.currency, v.slot, v.sign * 125.5
            FROM (SELECT DISTINCT team_id, basis, day, ota, currency FROM order_day_revenue WHERE team_id = $1) k
-          CROSS JOIN (VALUES (6, 1), (7, -1)) AS v(slot, sign)`,
+          CROSS JOIN (VALUES (101, 1), (102, -1)) AS v(slot, sign)`,
         [home()],
       );
     });
