@@ -121,7 +121,7 @@ export async function bookingToConfirm(
     }
   >(
     `SELECT ${COLUMNS}, (extract(epoch FROM b.updated_at) * 1000000)::int8::text AS stamp, t.code AS "teamCode",
-            channel_booking_number(true, b.status, b.order_id, b.utc_expires_at, b.team_id, t.code) AS number,
+            channel_booking_number(b.status, b.order_id, b.utc_expires_at, b.team_id, t.code) AS number,
             t.timezone, p.name AS "productName", p.schedule
        FROM channel_bookings b JOIN teams t ON t.id = b.team_id
        LEFT JOIN products p ON p.team_id = b.team_id AND p.id = b.product_id AND p.schedule IS NOT NULL

@@ -35,7 +35,7 @@ export async function ordersByOtaIds(
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
-/** Takes the team's turn for new records (as nextDisplayIds does), until the transaction ends. */
+/** Takes the team's turn for new orders (imports of one team one at a time), until the transaction ends. */
 export async function lockTeamForNewOrders(db: Db, teamId: string): Promise<void> {
   await db.query('SELECT id FROM teams WHERE id = $1 FOR NO KEY UPDATE', [teamId]);
 }

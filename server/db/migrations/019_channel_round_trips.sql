@@ -35,12 +35,12 @@ BEGIN
 END $$;
 
 -- The booking a confirmation reads, with the display number of its order taken in the same statement
--- when the hold may still become one (ON_HOLD, no order, not run out; p_take): the counter's row is
+-- when the hold may still become one (ON_HOLD, no order, not run out): the counter's row is
 -- locked for this short statement only, not while the order is written. The statechart still decides
 -- on the booking as read; a number taken for a write that then does not happen is not given again.
-CREATE FUNCTION channel_booking_number(p_take boolean, p_status text, p_order text, p_expires timestamptz,
-                                       p_team text, p_code text) RETURNS bigint
+CREATE FUNCTION channel_booking_number(p_status text, p_order text, p_expires timestamptz, p_team text,
+                                       p_code text) RETURNS bigint
 LANGUAGE sql VOLATILE AS $$
-  SELECT CASE WHEN p_take AND p_status = 'ON_HOLD' AND p_order IS NULL AND p_expires > clock_timestamp()
+  SELECT CASE WHEN p_status = 'ON_HOLD' AND p_order IS NULL AND p_expires > clock_timestamp()
               THEN take_display_numbers(p_team, 'orders', p_code || '-', 1) END
 $$;
