@@ -1,4 +1,5 @@
 import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
+import { takeEarly } from './early-requests';
 import type { paths } from './schema';
 
 /**
@@ -21,15 +22,23 @@ export function connectClient(next: ClientConnection): () => void {
   };
 }
 
+function toldOf401(response: Response): Response {
+  if (response.status === 401) connection.onUnauthorized();
+  return response;
+}
+
 export const sessionMiddleware: Middleware = {
   onRequest({ request }) {
     const token = connection.getToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
-    return request;
+    // the same GET sent by the entry before the app loaded (early-requests.ts): its response, once;
+    // a response given here skips every onResponse, so its 401 is told here
+    const url = new URL(request.url, 'http://localhost');
+    const early = request.method === 'GET' ? takeEarly(url.pathname + url.search, token) : undefined;
+    return early ? early.then((response) => (response ? toldOf401(response) : request)) : request;
   },
   onResponse({ response }) {
-    if (response.status === 401) connection.onUnauthorized();
-    return response;
+    return toldOf401(response);
   },
 };
 

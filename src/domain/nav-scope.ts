@@ -45,3 +45,11 @@ export function areaSearch(scope: CountScope | null, area: CountArea): string {
   if (!scope) return '';
   return withFilters('', { ...areaFilters(scope, area), search: scope.defaults.search }, scope.defaults);
 }
+
+const sameFilters = (a: ListFilters, b: ListFilters) =>
+  (Object.keys(a) as (keyof ListFilters)[]).every((key) => a[key] === b[key]);
+
+/** Whether two scopes give every total the same filters (then counting one again counts nothing new). */
+export function countsSame(a: CountScope, b: CountScope): boolean {
+  return (['orders', 'tours'] as const).every((area) => sameFilters(areaFilters(a, area), areaFilters(b, area)));
+}

@@ -7,6 +7,7 @@ import {
   type NavTotals,
   type NavTotalsInput,
 } from '../../src/api/services/lists';
+import { defaultListFilters } from '../../src/domain/list-filters';
 import { areaFilters, areaSearch, screenScope, type CountScope } from '../../src/domain/nav-scope';
 import { navCountsMachine } from '../../src/machines/nav-counts/nav-counts.machine';
 import { FILTERS } from './list-fakes';
@@ -82,6 +83,45 @@ describe('navigation totals', () => {
     // (A's late release asked nothing)
     expect(seen).toEqual([null, SCOPE, null, SCOPE, other, null, SCOPE, SCOPE]);
     expect(actor.getSnapshot().context.totals.orders.all).toBe(8);
+  });
+
+  it('a list that opens on what they already count (the default month) asks nothing again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    try {
+      const seen: Array<CountScope | null> = [];
+      const logic = navCountsMachine.provide({
+        actors: {
+          loadTotals: fromPromise(async ({ input }: { input: NavTotalsInput }) => {
+            seen.push(input.scope);
+            return totals(seen.length);
+          }),
+        },
+      });
+      const actor = createActor(logic, { input: INPUT }).start();
+      const month = screenScope('orders', defaultListFilters(INPUT.timezone, NOW), INPUT.timezone, NOW);
+      // while the default month loads, and once it is shown (a status filter too: each view is a status):
+      // the list takes the scope, nothing is counted again
+      actor.send({ type: 'counts.refresh', scope: month, owner: 'A' });
+      await waitFor(actor, (s) => s.matches('ready'));
+      actor.send({
+        type: 'counts.refresh',
+        scope: { ...month, filters: { ...month.filters, status: 'pending' } },
+        owner: 'A',
+      });
+      expect(actor.getSnapshot().context).toMatchObject({ scope: { kind: 'orders' }, owner: 'A' });
+      expect(seen).toEqual([null]);
+      // a search counts again; so does a plain refresh (rows moved) under the same scope
+      const searched = { ...month, filters: { ...month.filters, search: 'nguyen' } };
+      actor.send({ type: 'counts.refresh', scope: searched, owner: 'A' });
+      await waitFor(actor, (s) => s.matches('ready'));
+      actor.send({ type: 'counts.refresh' });
+      await waitFor(actor, (s) => s.matches('ready'));
+      expect(seen).toEqual([null, searched, searched]);
+      expect(actor.getSnapshot().context.totals.orders.all).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a refresh while loading starts over: the totals shown are the newest', async () => {

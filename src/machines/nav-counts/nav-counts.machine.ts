@@ -1,6 +1,6 @@
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import { countNavTotals, type NavTotals, type NavTotalsInput } from '../../api/services/lists';
-import type { CountScope } from '../../domain/nav-scope';
+import { countsSame, defaultScope, type CountScope } from '../../domain/nav-scope';
 import { findTeam, type SessionUser } from '../../domain/session-rules';
 import { inboxCountMachine } from '../inbox-count/inbox-count.machine';
 import { liveFeed, type LiveFeedInput } from '../live/live-feed';
@@ -35,6 +35,8 @@ export interface NavCountsContext extends NavCountsInput {
   scope: CountScope | null;
   /** The screen that set the scope: only its release ends it (another list may have set its own since). */
   owner: string | null;
+  /** What the totals shown or being loaded count: the scope, or the default month of when they were asked for. */
+  counted: CountScope | null;
   totals: NavTotals;
   error: string | null;
   /** What live changes have made stale, counted again when the recount is due. */
@@ -60,12 +62,20 @@ export const navCountsMachine = setup({
   guards: {
     totalsStale: ({ context }) => context.stale.totals,
     ownsScope: ({ context }, params: { owner: string }) => context.scope !== null && context.owner === params.owner,
+    /** A list that opens on what the totals already count (the default month, say) needs no count again. */
+    countedAlready: ({ context }, params: { scope: CountScope | undefined }) =>
+      params.scope !== undefined &&
+      context.counted !== null &&
+      context.error === null &&
+      !context.stale.totals &&
+      countsSame(context.counted, params.scope),
   },
   actions: {
     setScope: assign((_, params: { scope: CountScope | undefined; owner: string | undefined }) =>
       params.scope ? { scope: params.scope, owner: params.owner ?? null } : {},
     ),
     clearScope: assign({ scope: null, owner: null }),
+    countScope: assign(({ context }) => ({ counted: context.scope ?? defaultScope(context.timezone, Date.now()) })),
     setTotals: assign((_, params: { totals: NavTotals }) => ({ totals: params.totals, error: null })),
     setError: assign({ error: COUNTS_FAILED }),
     recountInbox: sendTo('inboxCount', { type: 'counts.inbox' }),
@@ -95,6 +105,7 @@ export const navCountsMachine = setup({
     live: input.live ?? null,
     scope: null,
     owner: null,
+    counted: null,
     totals: EMPTY,
     error: null,
     stale: { totals: false, inbox: false },
@@ -125,11 +136,17 @@ export const navCountsMachine = setup({
       { guard: 'totalsStale', target: '.loading', actions: 'recountStaleInbox' },
       { actions: 'recountStaleInbox' },
     ],
-    'counts.refresh': {
-      target: '.loading',
-      reenter: true,
-      actions: { type: 'setScope', params: ({ event }) => ({ scope: event.scope, owner: event.owner }) },
-    },
+    'counts.refresh': [
+      {
+        guard: { type: 'countedAlready', params: ({ event }) => ({ scope: event.scope }) },
+        actions: { type: 'setScope', params: ({ event }) => ({ scope: event.scope, owner: event.owner }) },
+      },
+      {
+        target: '.loading',
+        reenter: true,
+        actions: { type: 'setScope', params: ({ event }) => ({ scope: event.scope, owner: event.owner }) },
+      },
+    ],
     // a release that comes after the next list's scope (screens swap in either order) changes nothing
     'counts.release': {
       guard: { type: 'ownsScope', params: ({ event }) => ({ owner: event.owner }) },
@@ -141,6 +158,7 @@ export const navCountsMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
+      entry: 'countScope',
       invoke: {
         id: 'loadTotals',
         src: 'loadTotals',
