@@ -13,8 +13,13 @@ import { teamMembersMachine } from '../../src/machines/team-members/team-members
 import type { Setting, SettingChange } from '../../src/api/services/settings';
 import { selectAsking, selectHoldsDraft, type LeaveGuardActorRef } from '../../src/machines/leave-guard/selectors';
 import { profileSettingsMachine } from '../../src/machines/profile-settings/profile-settings.machine';
-import { settingsDialogMachine } from '../../src/machines/settings-dialog/settings-dialog.machine';
+import {
+  settingsDialogMachine,
+  type SettingsDialogClosed,
+  type SettingsDialogInput,
+} from '../../src/machines/settings-dialog/settings-dialog.machine';
 import { teamSettingsMachine } from '../../src/machines/team-settings/team-settings.machine';
+import { PATHS } from '../../src/domain/paths';
 import { ADMIN, KH, sessionSpy } from './settings-paths';
 
 /**
@@ -47,7 +52,7 @@ const NEW_KEY: ChannelKey = {
   revokedAt: null,
 };
 const SECRET = 'tdk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd';
-function dialog() {
+function dialog(closesTo?: SettingsDialogInput['closesTo']) {
   const { ref: session } = sessionSpy();
   const saved: string[] = [];
   const invited: string[] = [];
@@ -105,13 +110,14 @@ function dialog() {
       timezone: 'Asia/Phnom_Penh',
       origin: 'http://localhost',
       session,
+      closesTo,
     },
   });
   let closed = 0;
-  const closings: boolean[] = [];
-  actor.on('dialog.closed', ({ route }) => {
+  const closings: SettingsDialogClosed['to'][] = [];
+  actor.on('dialog.closed', ({ to }) => {
     closed++;
-    closings.push(route);
+    closings.push(to);
   });
   actor.start();
   const team = () => actor.getSnapshot().children.team as AnyActorRef;
@@ -195,11 +201,11 @@ describe('the settings dialog with a typed team name', () => {
     expect(selectAsking(d.guard()!.getSnapshot())).toBe(true);
   });
 
-  it('says when the router closed it: the browser’s Back over a draft is already on its way out', async () => {
-    const d = dialog();
+  it('says where the /setting screen goes when it closes, and nowhere when the router closed it', async () => {
+    const d = dialog('back');
     await d.open();
     d.team().send({ type: 'team.edit', name: 'Angkor Tours' });
-    // closed in the dialog: the /setting route goes back itself
+    // closed in the dialog: the /setting route goes back where the person came from
     d.actor.send({ type: 'dialog.close' });
     d.guard()!.send({ type: 'leave.discard' });
     await d.open();
@@ -208,7 +214,17 @@ describe('the settings dialog with a typed team name', () => {
     d.guard()!.send({ type: 'leave.request', route: true });
     d.guard()!.send({ type: 'leave.discard' });
     expect(d.actor.getSnapshot().matches('closed')).toBe(true);
-    expect(d.closings).toEqual([false, true]);
+    expect(d.closings).toEqual(['back', null]);
+    // `/setting` opened directly: the landing page; the dialog over a screen: nowhere
+    for (const [closesTo, to] of [
+      ['landing', PATHS.landing],
+      [undefined, null],
+    ] as const) {
+      const other = dialog(closesTo);
+      await other.open();
+      other.actor.send({ type: 'dialog.close' });
+      expect(other.closings).toEqual([to]);
+    }
   });
 
   it('holds nothing once the typed name is saved, or typed back to the stored one', async () => {

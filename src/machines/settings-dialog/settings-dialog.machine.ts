@@ -1,5 +1,6 @@
 import { assign, emit, sendTo, setup } from 'xstate';
 import { can } from '../../../shared/permissions';
+import { PATHS } from '../../domain/paths';
 import type { Role } from '../../domain/statuses';
 import { channelKeysMachine } from '../channel-keys/channel-keys.machine';
 import { profileSettingsMachine } from '../profile-settings/profile-settings.machine';
@@ -47,6 +48,12 @@ export interface SettingsDialogInput {
   /** The app's origin (`window.location.origin`): the Connections page's base URL for resellers. */
   origin: string;
   session: SessionPatchRef;
+  /**
+   * When the dialog is the `/setting` screen: where closing it leaves to (`back`: the previous
+   * history entry, when the person came from within the app; else the landing page). None for the
+   * dialog opened over a screen.
+   */
+  closesTo?: 'back' | 'landing';
 }
 
 export interface SettingsDialogContext extends SettingsDialogInput {
@@ -69,11 +76,14 @@ export type SettingsDialogEvent =
   | SettingsUnsaved
   | LeaveDiscarded;
 
-/** Emitted when the person closes the dialog (the /setting route then leaves, unless `route`: the
- *  dialog closed because the router is already leaving). */
+/**
+ * Emitted when the dialog closes: `to` is where the `/setting` screen goes now (the landing page,
+ * or `back` in history); null over another screen, or when the router closed it (the browser's Back
+ * over a draft: that navigation is already under way).
+ */
 export interface SettingsDialogClosed {
   type: 'dialog.closed';
-  route: boolean;
+  to: 'back' | typeof PATHS.landing | null;
 }
 
 export const settingsDialogMachine = setup({
@@ -111,10 +121,11 @@ export const settingsDialogMachine = setup({
     loadTeam: sendTo('team', { type: 'team.load' }),
     loadProfile: sendTo('profile', { type: 'profile.load' }),
     commitProfile: sendTo('profile', { type: 'profile.commit' }),
-    announceClosed: emit(({ event }) => ({
-      type: 'dialog.closed' as const,
-      route: event.type === 'leave.discarded' && event.route,
-    })),
+    announceClosed: emit(({ context, event }): SettingsDialogClosed => {
+      const byRouter = event.type === 'leave.discarded' && event.route;
+      if (byRouter || !context.closesTo) return { type: 'dialog.closed', to: null };
+      return { type: 'dialog.closed', to: context.closesTo === 'back' ? 'back' : PATHS.landing };
+    }),
     record: assign(({ context }, params: { draft: SettingsDraft; unsaved: boolean }) => {
       const others = context.drafts.filter((draft) => draft !== params.draft);
       return { drafts: params.unsaved ? [...others, params.draft] : others };

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SessionUser, TeamSummary } from '../../domain/session-rules';
-import { PATHS } from '../../domain/paths';
 import { selectTeam, selectUser, type SessionActorRef } from '../../machines/session/selectors';
 import {
   SETTINGS_PAGES,
@@ -19,26 +18,24 @@ function pageOf(search: string): SettingsPageKey | null {
 }
 
 /**
- * `/setting` opens the settings dialog (`?page=` names its page). Closing it goes back to where the person came from within
- * the app (the previous history entry), or to the landing page when `/setting` was opened directly.
+ * `/setting` opens the settings dialog (`?page=` names its page). Its machine says where closing it
+ * leaves to: back where the person came from within the app, or the landing page when `/setting`
+ * was opened directly.
  */
 function RoutedSettings({ session, user, team }: { session: SessionActorRef; user: SessionUser; team: TeamSummary }) {
-  const dialog = useSettingsDialog(session, user, team);
-  const navigate = useNavigate();
   const location = useLocation();
-  const cameFromApp = location.key !== 'default';
+  const dialog = useSettingsDialog(session, user, team, location.key !== 'default' ? 'back' : 'landing');
+  const navigate = useNavigate();
   const [page] = useState(() => pageOf(location.search));
   useEffect(() => {
-    const closed = dialog.on('dialog.closed', ({ route }) => {
-      // closed for the router's own navigation (the browser's Back over a draft): it is under way
-      if (route) return;
-      if (cameFromApp) navigate(-1);
-      else navigate(PATHS.landing, { replace: true });
+    const closed = dialog.on('dialog.closed', ({ to }) => {
+      if (to === 'back') void navigate(-1);
+      else if (to) void navigate(to, { replace: true });
     });
     dialog.send({ type: 'dialog.open' });
     if (page) dialog.send({ type: 'dialog.select', page });
     return () => closed.unsubscribe();
-  }, [dialog, navigate, cameFromApp, page]);
+  }, [dialog, navigate, page]);
   return <SettingsDialog actor={dialog} email={user.email} />;
 }
 

@@ -7,8 +7,16 @@ import type { SessionUser, TeamSummary } from '../../domain/session-rules';
 import type { SessionActorRef } from '../../machines/session/selectors';
 import { useInspect } from '../app/inspect';
 
-/** The dialog's actor for the signed-in user and their selected team; saves patch the session. */
-export function useSettingsDialog(session: SessionActorRef, user: SessionUser, team: TeamSummary) {
+/**
+ * The dialog's actor for the signed-in user and their selected team; saves patch the session.
+ * `closesTo`: when the dialog is the `/setting` screen, where closing it leaves to.
+ */
+export function useSettingsDialog(
+  session: SessionActorRef,
+  user: SessionUser,
+  team: TeamSummary,
+  closesTo?: SettingsDialogInput['closesTo'],
+) {
   const input: SettingsDialogInput = {
     userId: user.id,
     name: user.name,
@@ -18,6 +26,7 @@ export function useSettingsDialog(session: SessionActorRef, user: SessionUser, t
     timezone: team.timezone,
     origin: window.location.origin,
     session,
+    closesTo,
   };
   const inspect = useInspect();
   return useActorRef(settingsDialogMachine, { inspect, input });
