@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { purgeExpiredAccessRecords } from '../auth/housekeeping';
+import { purgeStaleRecords } from '../housekeeping';
 import { claim, orderStatuses, purgeRequests, type ClaimedMessage } from '../repo/outbox';
 import { bannerImages } from './banner';
 import { mailParts, senders } from './letterhead';
@@ -211,7 +211,7 @@ export function startEmailWorker(db: Db, transport: EmailTransport, options: Ema
         if (Date.now() - lastPurge > 3_600_000) {
           lastPurge = Date.now();
           await purgeRequests(db, opts.keepRequestsDays);
-          await purgeExpiredAccessRecords(db);
+          await purgeStaleRecords(db);
         }
       } catch (err) {
         if (stopped) break;

@@ -80,3 +80,8 @@ export async function storeCheckInAnswer(tx: Db, teamId: string, key: string, re
     JSON.stringify(response),
   ]);
 }
+
+/** Forgets the check-in keys taken before `before` (housekeeping.ts). */
+export async function purgeCheckInKeys(db: Db, before: Date): Promise<void> {
+  await db.query('DELETE FROM check_in_requests WHERE created_at < $1', [before.toISOString()]);
+}

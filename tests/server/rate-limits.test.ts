@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { purgeExpiredAccessRecords, RATE_WINDOWS_KEPT_MS } from '../../server/auth/housekeeping';
+import { CHECK_IN_KEYS_KEPT_MS, purgeStaleRecords, RATE_WINDOWS_KEPT_MS } from '../../server/housekeeping';
 import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import type { EmailTransport } from '../../server/email/transport';
 import { countHit } from '../../server/repo/rate-limits';
@@ -106,11 +106,17 @@ describe('rate limits', () => {
   });
 });
 
-describe('rate-limit housekeeping', () => {
+describe('housekeeping', () => {
   const buckets = async () =>
     (await t.db.query<{ bucket: string }>('SELECT bucket FROM rate_limits ORDER BY bucket')).map((r) => r.bucket);
   const revoked = async () =>
     (await t.db.query<{ jti: string }>('SELECT jti FROM revoked_tokens ORDER BY jti')).map((r) => r.jti);
+  const checkInKeys = async () =>
+    (
+      await t.db.query<{ idempotency_key: string }>(
+        'SELECT idempotency_key FROM check_in_requests ORDER BY idempotency_key',
+      )
+    ).map((r) => r.idempotency_key);
 
   async function oldRows(tag: string) {
     const now = Date.now();
@@ -120,11 +126,19 @@ describe('rate-limit housekeeping', () => {
       `INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, now() - interval '1 minute'), ($2, now() + interval '1 hour')`,
       [`${tag}-expired`, `${tag}-live`],
     );
+    const team = (await t.db.query<{ id: string }>('SELECT id FROM teams ORDER BY id LIMIT 1'))[0].id;
+    await t.db.query(
+      `INSERT INTO check_in_requests (team_id, idempotency_key, order_id, user_id, request_hash, created_at)
+       VALUES ($1, $2, 'o1', 'u1', 'h', $4), ($1, $3, 'o1', 'u1', 'h', now() - interval '1 day')`,
+      [team, `${tag}-old-key`, `${tag}-recent-key`, new Date(now - CHECK_IN_KEYS_KEPT_MS - 60_000).toISOString()],
+    );
   }
 
-  it('forgets ended windows and expired revoked tokens, keeps the others', async () => {
+  it('forgets ended windows, expired revoked tokens and old check-in keys, keeps the others', async () => {
     await oldRows('purge');
-    await purgeExpiredAccessRecords(t.db);
+    await purgeStaleRecords(t.db);
+    expect(await checkInKeys()).toContain('purge-recent-key');
+    expect(await checkInKeys()).not.toContain('purge-old-key');
     expect(await buckets()).toContain('purge:current');
     expect(await buckets()).not.toContain('purge:ended');
     expect(await revoked()).toContain('purge-live');
@@ -139,6 +153,8 @@ describe('rate-limit housekeeping', () => {
     try {
       await expect.poll(buckets, { timeout: 5000 }).not.toContain('worker:ended');
       await expect.poll(revoked, { timeout: 5000 }).not.toContain('worker-expired');
+      await expect.poll(checkInKeys, { timeout: 5000 }).not.toContain('worker-old-key');
+      expect(await checkInKeys()).toContain('worker-recent-key');
       expect(await buckets()).toContain('worker:current');
       expect(await revoked()).toContain('worker-live');
     } finally {
