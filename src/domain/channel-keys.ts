@@ -32,6 +32,9 @@ export const CHANNEL_KEYS_TEXT = {
   copyFailed: 'Could not copy the key: select it and copy it yourself.',
   neverUsed: 'Never used',
   shownOnce: 'Copy this key now and give it to the reseller: it will not be shown again.',
+  closeUncopied: 'Close without copying the key?',
+  closeUncopiedBody:
+    'It will not be shown again. The key stays valid: revoke it from the list, and create a new one for the reseller.',
 } as const;
 
 export { otaLabel } from '../../shared/otas';

@@ -7,8 +7,9 @@ import { dialog, openSettings, signedInOnKh } from './settings-steps';
 // Connections end to end (issue 22, item 1): the demo ADMIN creates a channel API key in the
 // settings dialog, reads its secret once (and copies it through the machine), a reseller's call
 // to /octo with it gets past the authentication and is recorded as the key's last use; once the
-// ADMIN revokes it, the same call is refused with 403 FORBIDDEN. axe-core checks the page, the
-// secret's dialog and the revocation's confirmation.
+// ADMIN revokes it, the same call is refused with 403 FORBIDDEN. Closing the secret before it was
+// copied asks first. axe-core checks the page, the secret's dialog, that question and the
+// revocation's confirmation.
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
@@ -65,6 +66,14 @@ describe('connections', () => {
     await expectAccessible(page, 'the new key’s secret');
     // focus starts on Copy, and copying is the machine's call to the clipboard
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Copy');
+    // closing it before a copy asks first: it cannot be shown again
+    await page.keyboard.press('Escape');
+    const uncopied = page.getByRole('alertdialog', { name: 'Close without copying the key?' });
+    await uncopied.waitFor();
+    await expectAccessible(page, 'the question before an uncopied key’s secret is closed');
+    await uncopied.getByRole('button', { name: 'Keep it open' }).click();
+    await uncopied.waitFor({ state: 'detached' });
+    expect(await secretDialog.getByLabel('API key').inputValue()).toBe(secret);
     await secretDialog.getByRole('button', { name: 'Copy' }).click();
     await secretDialog.getByText('Copied.').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);

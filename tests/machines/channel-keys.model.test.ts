@@ -48,6 +48,8 @@ const GESTURES: Event[] = [
   { type: 'revoke.confirm' },
   { type: 'secret.copy' },
   { type: 'secret.close' },
+  { type: 'secret.stay' },
+  { type: 'secret.discard' },
 ];
 
 type Ctx = {
@@ -100,20 +102,27 @@ const model: Model<ChannelKeysEvent> = {
   },
 };
 /**
- * Copying again from `copied` or `copyFailed` lands where the first copy did (same state, same
- * incoming event), so the shortest paths reach it once: those two edges are added to the paths
- * that end in their source.
+ * Edges whose target the shortest paths reach another way first (same state, same incoming event):
+ * copying again from `copied` or `copyFailed`, the question asked while copying or after a refused
+ * copy, and staying. Each is added to the path that ends in its source.
  */
-function copyAgain(shortest: Path[]): Path[] {
-  const event = { type: 'secret.copy' } as const;
-  return (['copied', 'copyFailed'] as const).map((from) => {
+const MORE_EDGES: ReadonlyArray<readonly [string, ChannelKeysEvent]> = [
+  ['copied', { type: 'secret.copy' }],
+  ['copyFailed', { type: 'secret.copy' }],
+  ['copying', { type: 'secret.close' }],
+  ['copyFailed', { type: 'secret.close' }],
+  ['asking', { type: 'secret.stay' }],
+  ['asking', { type: 'secret.discard' }],
+];
+function moreEdges(shortest: Path[]): Path[] {
+  return MORE_EDGES.map(([from, event]) => {
     const base = shortest.find((p) => JSON.stringify(p.state.value) === JSON.stringify({ ready: { secret: from } }))!;
     const next = getNextSnapshot(channelKeysMachine, base.state as never, event) as unknown as Snap;
     return { steps: [...base.steps, { state: next, event }], state: next };
   });
 }
 const shortestPaths = modelPaths(model);
-const paths = [...shortestPaths, ...copyAgain(shortestPaths)];
+const paths = [...shortestPaths, ...moreEdges(shortestPaths)];
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -140,6 +149,7 @@ describe('the Connections page model', () => {
       '{"ready":{"secret":"copying"}}',
       '{"ready":{"secret":"copied"}}',
       '{"ready":{"secret":"copyFailed"}}',
+      '{"ready":{"secret":"asking"}}',
       '{"ready":"confirmingRevoke"}',
       '{"ready":"revoking"}',
     ])
@@ -195,13 +205,20 @@ describe('the Connections page, what the paths keep', () => {
     expect(c.draft.name).toBe('');
   });
 
-  it('closing the secret drops it from the context, whatever the copy did', () => {
-    const closed = paths.filter((x) => events(x).at(-1) === 'secret.close');
-    expect(closed.length).toBeGreaterThan(0);
-    for (const p of closed) {
+  it('closing the secret drops it from the context once copied, or once the question is answered', () => {
+    const closed = paths.filter((x) => ['secret.close', 'secret.discard'].includes(events(x).at(-1)!));
+    const gone = closed.filter((x) => JSON.stringify(x.state.value) === '{"ready":"idle"}');
+    expect(new Set(gone.map((x) => events(x).at(-1)))).toEqual(new Set(['secret.close', 'secret.discard']));
+    for (const p of gone) {
       expect(ctx(p.state).created).toBeNull();
       expect(JSON.stringify(p.state.context)).not.toContain(SECRET);
     }
+    // closed before a copy: asked first, the secret still there (copying, refused, or not tried)
+    const asked = closed.filter((x) => JSON.stringify(x.state.value) === '{"ready":{"secret":"asking"}}');
+    expect(new Set(asked.map((x) => JSON.stringify(x.steps.at(-2)!.state.value)))).toEqual(
+      new Set(['{"ready":{"secret":"shown"}}', '{"ready":{"secret":"copying"}}', '{"ready":{"secret":"copyFailed"}}']),
+    );
+    for (const p of asked) expect(ctx(p.state).created?.secret).toBe(SECRET);
   });
 
   it('a refused name keeps what was typed, with the server’s words on the field', () => {
@@ -320,7 +337,7 @@ describe('the Connections page tells the settings dialog what leaving would lose
     actor.stop();
   });
 
-  it('a copy the browser refuses leaves the secret unsaved; Done gives it up', async () => {
+  it('a copy the browser refuses leaves the secret unsaved; Done asks, and only giving it up forgets it', async () => {
     const owner = ownerSpy();
     const { actor } = start(async () => Promise.reject(new DOMException('Denied', 'NotAllowedError')), owner.ref);
     await idle(actor);
@@ -331,6 +348,13 @@ describe('the Connections page tells the settings dialog what leaving would lose
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { secret: 'copyFailed' } })).toBe(true));
     expect(owner.last()).toEqual({ key: false, secret: true });
     actor.send({ type: 'secret.close' });
+    actor.send({ type: 'secret.stay' });
+    expect(actor.getSnapshot().matches({ ready: { secret: 'shown' } })).toBe(true);
+    expect(actor.getSnapshot().context.created?.secret).toBe(SECRET);
+    expect(owner.last()).toEqual({ key: false, secret: true });
+    actor.send({ type: 'secret.close' });
+    actor.send({ type: 'secret.discard' });
+    expect(actor.getSnapshot().context.created).toBeNull();
     expect(owner.last()).toEqual({ key: false, secret: false });
     actor.stop();
   });

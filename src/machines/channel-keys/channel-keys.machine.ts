@@ -186,14 +186,18 @@ export const channelKeysMachine = setup({
             },
           },
         },
-        /** The new key's secret on screen, once: closing (or leaving the page) forgets it. */
+        /**
+         * The new key's secret on screen, once: closing (or leaving the page) forgets it. Closing it
+         * before it was copied asks first (`asking`): it cannot be shown again.
+         */
         secret: {
           exit: 'dropSecret',
-          on: { 'secret.close': 'idle' },
           initial: 'shown',
           states: {
-            shown: { on: { 'secret.copy': 'copying' } },
+            shown: { on: { 'secret.copy': 'copying', 'secret.close': 'asking' } },
+            asking: { on: { 'secret.stay': 'shown', 'secret.discard': '#channelKeys.ready.idle' } },
             copying: {
+              on: { 'secret.close': 'asking' },
               invoke: {
                 id: 'copySecret',
                 src: 'copyKeySecret',
@@ -205,11 +209,11 @@ export const channelKeysMachine = setup({
             // copied: the operator has the secret, so closing it loses nothing
             copied: {
               entry: { type: 'reportSecret', params: { unsaved: false } },
-              on: { 'secret.copy': 'copying' },
+              on: { 'secret.copy': 'copying', 'secret.close': '#channelKeys.ready.idle' },
             },
             copyFailed: {
               entry: { type: 'reportSecret', params: { unsaved: true } },
-              on: { 'secret.copy': 'copying' },
+              on: { 'secret.copy': 'copying', 'secret.close': 'asking' },
             },
           },
         },

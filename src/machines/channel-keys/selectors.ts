@@ -19,6 +19,8 @@ export const selectCopy = (s: Snap): 'idle' | 'copying' | 'copied' | 'failed' =>
       : s.matches({ ready: { secret: 'copyFailed' } })
         ? 'failed'
         : 'idle';
+/** Closing the secret before it was copied is being asked about. */
+export const selectAskingClose = (s: Snap): boolean => s.matches({ ready: { secret: 'asking' } });
 /** The key whose revocation is asked for (confirming or sending), else null. */
 export const selectConfirming = (s: Snap) =>
   s.matches({ ready: 'confirmingRevoke' }) || s.matches({ ready: 'revoking' }) ? s.context.revoking : null;

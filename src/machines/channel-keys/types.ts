@@ -50,4 +50,7 @@ export type ChannelKeysEvent =
   | { type: 'revoke.confirm' }
   | { type: 'revoke.cancel' }
   | { type: 'secret.copy' }
-  | { type: 'secret.close' };
+  | { type: 'secret.close' }
+  /** Answers to "close without copying?" (the secret cannot be shown again). */
+  | { type: 'secret.stay' }
+  | { type: 'secret.discard' };

@@ -3,17 +3,25 @@ import { dialogSlotRecipe, fieldSlotRecipe, inputRecipe } from '@chakra-ui/react
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { CHANNEL_KEYS_TEXT, otaLabel } from '../../domain/channel-keys';
-import { selectConfirming, selectCopy, selectCreated, selectRevoking } from '../../machines/channel-keys/selectors';
+import {
+  selectAskingClose,
+  selectConfirming,
+  selectCopy,
+  selectCreated,
+  selectRevoking,
+} from '../../machines/channel-keys/selectors';
 import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import type { ChannelKeysRef } from './connections-page';
 
 /**
  * A new key's secret, once: the key to copy (the machine copies it), and that it will not be shown
- * again. Done, Escape or closing forgets it (the machine drops it from its context).
+ * again. Done, Escape or closing forgets it (the machine drops it from its context); before it was
+ * copied, the machine asks first.
  */
 export function SecretDialog({ actor }: { actor: ChannelKeysRef }) {
   const created = useSelector(actor, selectCreated);
   const copy = useSelector(actor, selectCopy);
+  const asking = useSelector(actor, selectAskingClose);
   const copyButton = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
@@ -69,6 +77,18 @@ export function SecretDialog({ actor }: { actor: ChannelKeysRef }) {
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
+      {asking && (
+        <ConfirmDialog
+          testId="close-secret-dialog"
+          title={CHANNEL_KEYS_TEXT.closeUncopied}
+          confirmLabel="Close without copying"
+          cancelLabel="Keep it open"
+          onConfirm={() => actor.send({ type: 'secret.discard' })}
+          onCancel={() => actor.send({ type: 'secret.stay' })}
+        >
+          <Text>{CHANNEL_KEYS_TEXT.closeUncopiedBody}</Text>
+        </ConfirmDialog>
+      )}
     </Dialog.Root>
   );
 }
