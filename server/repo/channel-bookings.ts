@@ -93,9 +93,16 @@ export async function bookingOfTeam(
   return row;
 }
 
-/** A booking of the team with what a confirmation needs besides, in one round trip: its product if it
- *  is still sold through the channel, and the display id of the order it may become (taken now when
- *  the booking is a live hold without an order: channel_booking_number, migration 019), else null. */
+/**
+ * A booking of the team with what a confirmation needs besides, in one round trip: its product if it
+ * is still sold through the channel, and the display id of the order it may become (taken now when
+ * the booking is a live hold without an order: channel_booking_number, migration 019), else null.
+ * A statement of its own whose only write is the team's counter, so its commit does not wait for the
+ * disk (`synchronous_commit` off for it alone): the counter's row is then locked for the statement,
+ * not for a flush of the WAL as well. The order that gets the number commits durably, which flushes
+ * the WAL past this commit first; if the process dies before, no stored order has the number, and
+ * giving it again duplicates nothing.
+ */
 export async function bookingToConfirm(
   db: Db,
   teamId: string,
@@ -118,11 +125,13 @@ export async function bookingToConfirm(
       timezone: string;
       productName: string | null;
       schedule: ProductSchedule | null;
+      asyncCommit: string;
     }
   >(
     `SELECT ${COLUMNS}, (extract(epoch FROM b.updated_at) * 1000000)::int8::text AS stamp, t.code AS "teamCode",
             channel_booking_number(b.status, b.order_id, b.utc_expires_at, b.team_id, t.code) AS number,
-            t.timezone, p.name AS "productName", p.schedule
+            t.timezone, p.name AS "productName", p.schedule,
+            set_config('synchronous_commit', 'off', true) AS "asyncCommit"
        FROM channel_bookings b JOIN teams t ON t.id = b.team_id
        LEFT JOIN products p ON p.team_id = b.team_id AND p.id = b.product_id AND p.schedule IS NOT NULL
       WHERE b.uuid = $1 AND b.team_id = $2`,
@@ -130,7 +139,7 @@ export async function bookingToConfirm(
     'channel_booking_to_confirm',
   );
   if (!found) return undefined;
-  const { stamp, teamCode, number, timezone, productName, schedule, ...row } = found;
+  const { stamp, teamCode, number, timezone, productName, schedule, asyncCommit: _, ...row } = found;
   const product = schedule
     ? { id: row.productId, name: productName!, teamId: row.teamId, timezone, schedule }
     : undefined;

@@ -97,9 +97,9 @@ describe('a list filtered to a rare status', () => {
     expect(moved.statusCode).toBe(200);
     await check();
 
-    // the same figures kept in several slots (migration 018: each connection adds to its own row of a
+    // the same figures kept in several slots (migrations 018 and 020: each connection adds to its own row of a
     // day), one slot above the truth and another below it by as much: every answer is the same (slots
-    // 0 to 7 are the connections'; these are slots no connection uses)
+    // 0 to 63 are the connections'; these are slots no connection uses)
     const daily = async () =>
       (
         await s.req(

@@ -215,7 +215,7 @@ describe('the order rollup follows every kind of change', () => {
     expect(before.totalOrders).toBeGreaterThan(0);
     expect(before.passengers.adult).toBeGreaterThan(0);
     await s.t.db.tx(async (tx) => {
-      // (slots 0 to 7 are the connections'; these tests write slots no connection uses)
+      // (slots 0 to 63 are the connections'; these tests write slots no connection uses)
       // the passengers and cancellations of every key moved to a slot of their own that counts no
       // order (as a move through another connection writes it: its orders figure is 0) ...
       await tx.query(
