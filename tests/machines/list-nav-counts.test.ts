@@ -9,7 +9,7 @@ import {
 } from '../../src/api/services/lists';
 import { defaultListFilters } from '../../src/domain/list-filters';
 import { areaFilters, areaSearch, screenScope, type CountScope } from '../../src/domain/nav-scope';
-import { navCountsMachine } from '../../src/machines/nav-counts/nav-counts.machine';
+import { FIRST_COUNT_MS, navCountsMachine } from '../../src/machines/nav-counts/nav-counts.machine';
 import { FILTERS } from './list-fakes';
 
 afterEach(() => vi.restoreAllMocks());
@@ -26,29 +26,39 @@ const SCOPE: CountScope = screenScope(
 );
 
 describe('navigation totals', () => {
-  it('count the default month first, then what each list says, keeping it across plain refreshes', async () => {
-    const seen: NavTotalsInput[] = [];
-    let n = 0;
-    const logic = navCountsMachine.provide({
-      actors: {
-        loadTotals: fromPromise(async ({ input }: { input: NavTotalsInput }) => {
-          seen.push(input);
-          return totals(++n);
-        }),
-      },
-    });
-    const actor = createActor(logic, { input: INPUT }).start();
-    await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context.totals.orders.all).toBe(1);
-    actor.send({ type: 'counts.refresh', scope: SCOPE });
-    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-    await waitFor(actor, (s) => s.matches('ready'));
-    // a move elsewhere: counted again under the same scope
-    actor.send({ type: 'counts.refresh' });
-    await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context.totals.orders.all).toBe(3);
-    expect(seen.map((i) => i.scope)).toEqual([null, SCOPE, SCOPE]);
-    expect(seen.every((i) => i.teamId === 'vn' && i.timezone === 'Asia/Ho_Chi_Minh')).toBe(true);
+  it('count the default month once the first screen had its time, then what each list says, keeping it across plain refreshes', async () => {
+    vi.useFakeTimers();
+    try {
+      const seen: NavTotalsInput[] = [];
+      let n = 0;
+      const logic = navCountsMachine.provide({
+        actors: {
+          loadTotals: fromPromise(async ({ input }: { input: NavTotalsInput }) => {
+            seen.push(input);
+            return totals(++n);
+          }),
+        },
+      });
+      const actor = createActor(logic, { input: INPUT }).start();
+      // no list says what it shows: nothing is asked while the first screen renders
+      await vi.advanceTimersByTimeAsync(FIRST_COUNT_MS - 1);
+      expect(seen).toEqual([]);
+      expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      await waitFor(actor, (s) => s.matches('ready'));
+      expect(actor.getSnapshot().context.totals.orders.all).toBe(1);
+      actor.send({ type: 'counts.refresh', scope: SCOPE });
+      expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+      await waitFor(actor, (s) => s.matches('ready'));
+      // a move elsewhere: counted again under the same scope
+      actor.send({ type: 'counts.refresh' });
+      await waitFor(actor, (s) => s.matches('ready'));
+      expect(actor.getSnapshot().context.totals.orders.all).toBe(3);
+      expect(seen.map((i) => i.scope)).toEqual([null, SCOPE, SCOPE]);
+      expect(seen.every((i) => i.teamId === 'vn' && i.timezone === 'Asia/Ho_Chi_Minh')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('count the default month again when the list that scoped them leaves the screen, whichever comes first', async () => {
@@ -81,12 +91,13 @@ describe('navigation totals', () => {
     expect(actor.getSnapshot().context).toMatchObject({ scope: SCOPE, owner: 'A' });
     await waitFor(actor, (s) => s.matches('ready'));
     // (A's late release asked nothing)
-    expect(seen).toEqual([null, SCOPE, null, SCOPE, other, null, SCOPE, SCOPE]);
-    expect(actor.getSnapshot().context.totals.orders.all).toBe(8);
+    // the first list's scope started the first count at once
+    expect(seen).toEqual([SCOPE, null, SCOPE, other, null, SCOPE, SCOPE]);
+    expect(actor.getSnapshot().context.totals.orders.all).toBe(7);
   });
 
   it('a list that opens on what they already count (the default month) asks nothing again', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.useFakeTimers();
     vi.setSystemTime(NOW);
     try {
       const seen: Array<CountScope | null> = [];
@@ -98,18 +109,21 @@ describe('navigation totals', () => {
           }),
         },
       });
+      // another screen first (products, say): the default month
       const actor = createActor(logic, { input: INPUT }).start();
+      await vi.advanceTimersByTimeAsync(FIRST_COUNT_MS);
+      await waitFor(actor, (s) => s.matches('ready'));
       const month = screenScope('orders', defaultListFilters(INPUT.timezone, NOW), INPUT.timezone, NOW);
-      // while the default month loads, and once it is shown (a status filter too: each view is a status):
+      // then the orders list on the default month, and a status filter (each view is a status):
       // the list takes the scope, nothing is counted again
       actor.send({ type: 'counts.refresh', scope: month, owner: 'A' });
-      await waitFor(actor, (s) => s.matches('ready'));
       actor.send({
         type: 'counts.refresh',
         scope: { ...month, filters: { ...month.filters, status: 'pending' } },
         owner: 'A',
       });
       expect(actor.getSnapshot().context).toMatchObject({ scope: { kind: 'orders' }, owner: 'A' });
+      expect(actor.getSnapshot().matches('ready')).toBe(true);
       expect(seen).toEqual([null]);
       // a search counts again; so does a plain refresh (rows moved) under the same scope
       const searched = { ...month, filters: { ...month.filters, search: 'nguyen' } };
@@ -133,6 +147,7 @@ describe('navigation totals', () => {
     });
     const actor = createActor(logic, { input: INPUT }).start();
     actor.send({ type: 'counts.refresh', scope: SCOPE });
+    actor.send({ type: 'counts.refresh' });
     expect(answers).toHaveLength(2);
     answers[0](totals(1)); // the stale answer lands nowhere
     answers[1](totals(2));

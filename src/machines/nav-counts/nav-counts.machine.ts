@@ -16,7 +16,10 @@ import type { CountsInbox, CountsRefresh, CountsRelease } from './types';
  * month again, as before any list said otherwise: only the list on screen scopes them. The inbox's
  * open items are counted by a child of their own (`inboxCount`), told by `counts.inbox`. Changes
  * anybody makes (the session's live stream) count both again, at most
- * once per LIVE_RECOUNT_MS however many arrive.
+ * once per LIVE_RECOUNT_MS however many arrive. The first count waits for the screen on show
+ * (`waiting`): a list's scope starts it, as the list asks for its first page; a screen without a
+ * list gets the default month after FIRST_COUNT_MS. Twelve totals answered while the first screen
+ * renders made it render again and again (measured: the orders list asked for its rows 160 ms later).
  */
 export interface NavCountsInput {
   teamId: string | null;
@@ -46,6 +49,8 @@ export interface NavCountsContext extends NavCountsInput {
 export type NavCountsEvent = CountsRefresh | CountsRelease | CountsInbox | LiveReport | { type: 'counts.liveDue' };
 
 export const LIVE_RECOUNT_MS = 500;
+/** How long the first count waits for a list screen to say what it shows. */
+export const FIRST_COUNT_MS = 1000;
 
 const EMPTY: NavTotals = { orders: {}, tours: {} };
 const COUNTS_FAILED = 'Failed to fetch the totals';
@@ -58,7 +63,7 @@ export const navCountsMachine = setup({
     tags: 'loading' as const,
   },
   actors: { loadTotals: countNavTotals, inboxCount: inboxCountMachine, liveFeed },
-  delays: { liveRecount: LIVE_RECOUNT_MS },
+  delays: { liveRecount: LIVE_RECOUNT_MS, firstCount: FIRST_COUNT_MS },
   guards: {
     totalsStale: ({ context }) => context.stale.totals,
     ownsScope: ({ context }, params: { owner: string }) => context.scope !== null && context.owner === params.owner,
@@ -110,7 +115,7 @@ export const navCountsMachine = setup({
     error: null,
     stale: { totals: false, inbox: false },
   }),
-  initial: 'loading',
+  initial: 'waiting',
   invoke: [
     {
       id: 'inboxCount',
@@ -156,6 +161,7 @@ export const navCountsMachine = setup({
     },
   },
   states: {
+    waiting: { tags: ['loading'], after: { firstCount: 'loading' } },
     loading: {
       tags: ['loading'],
       entry: 'countScope',
