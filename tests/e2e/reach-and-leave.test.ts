@@ -39,6 +39,14 @@ const panel = () => page.getByTestId('side-panel');
 const field = (name: string) => panel().locator(`[data-field="${name}"]`);
 const toast = (text: string) => page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text });
 
+/** From the orders to the products through the navigation: the browser's Back has somewhere to go in the app. */
+async function fromOrdersToProducts(): Promise<void> {
+  await page.goto(`${baseUrl}/orders/new-added`);
+  await page.getByTestId('list-scroller').waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+  await page.waitForURL('**/products**');
+}
+
 describe('the customer you can reach', () => {
   it('calls, maps and copies from the order panel; a phone finds the order; the check-in reads on it', async () => {
     const teamId = await page.evaluate(() => localStorage.getItem('teamId'));
@@ -153,12 +161,7 @@ describe('a team name typed and not saved', () => {
 
 describe('an invitation typed on Members, a key name typed on Connections', () => {
   it('asks before the settings dialog closes, goes to another page or the app leaves: Stay keeps what was typed', async () => {
-    // from the orders to the products through the navigation: the browser's Back has somewhere to go in the app
-    await page.goto(`${baseUrl}/orders/new-added`);
-    await page.getByTestId('list-scroller').waitFor();
-    const nav = (label: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label });
-    await nav('Products').click();
-    await page.waitForURL('**/products**');
+    await fromOrdersToProducts();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     const sidebar = (label: string) =>
       dialog.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: label });
@@ -225,11 +228,7 @@ describe('an invitation typed on Members, a key name typed on Connections', () =
   });
 
   it('on /setting, the browser’s Back over a draft asks, and leaving goes back one page, not two', async () => {
-    await page.goto(`${baseUrl}/orders/new-added`);
-    await page.getByTestId('list-scroller').waitFor();
-    const nav = (label: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label });
-    await nav('Products').click();
-    await page.waitForURL('**/products**');
+    await fromOrdersToProducts();
     await page.locator('nav[aria-label="Main"] a[href="/setting"]').first().click();
     await page.waitForURL('**/setting**');
     const dialog = page.getByRole('dialog', { name: 'Settings' });

@@ -25,20 +25,25 @@ const SCOPE: CountScope = screenScope(
   NOW,
 );
 
+/** The totals over a count that records what it was asked (its answer: how many were asked so far). */
+function counting() {
+  const seen: NavTotalsInput[] = [];
+  const logic = navCountsMachine.provide({
+    actors: {
+      loadTotals: fromPromise(async ({ input }: { input: NavTotalsInput }) => {
+        seen.push(input);
+        return totals(seen.length);
+      }),
+    },
+  });
+  return { logic, seen, scopes: () => seen.map((input) => input.scope) };
+}
+
 describe('navigation totals', () => {
   it('count the default month once the first screen had its time, then what each list says, keeping it across plain refreshes', async () => {
     vi.useFakeTimers();
     try {
-      const seen: NavTotalsInput[] = [];
-      let n = 0;
-      const logic = navCountsMachine.provide({
-        actors: {
-          loadTotals: fromPromise(async ({ input }: { input: NavTotalsInput }) => {
-            seen.push(input);
-            return totals(++n);
-          }),
-        },
-      });
+      const { logic, seen, scopes } = counting();
       const actor = createActor(logic, { input: INPUT }).start();
       // no list says what it shows: nothing is asked while the first screen renders
       await vi.advanceTimersByTimeAsync(FIRST_COUNT_MS - 1);
@@ -54,7 +59,7 @@ describe('navigation totals', () => {
       actor.send({ type: 'counts.refresh' });
       await waitFor(actor, (s) => s.matches('ready'));
       expect(actor.getSnapshot().context.totals.orders.all).toBe(3);
-      expect(seen.map((i) => i.scope)).toEqual([null, SCOPE, SCOPE]);
+      expect(scopes()).toEqual([null, SCOPE, SCOPE]);
       expect(seen.every((i) => i.teamId === 'vn' && i.timezone === 'Asia/Ho_Chi_Minh')).toBe(true);
     } finally {
       vi.useRealTimers();
@@ -62,15 +67,7 @@ describe('navigation totals', () => {
   });
 
   it('count the default month again when the list that scoped them leaves the screen, whichever comes first', async () => {
-    const seen: Array<CountScope | null> = [];
-    const logic = navCountsMachine.provide({
-      actors: {
-        loadTotals: fromPromise(async ({ input }: { input: NavTotalsInput }) => {
-          seen.push(input.scope);
-          return totals(seen.length);
-        }),
-      },
-    });
+    const { logic, scopes } = counting();
     const actor = createActor(logic, { input: INPUT }).start();
     const other = screenScope('orders', { ...FILTERS, search: 'olivia' }, 'Asia/Ho_Chi_Minh', NOW);
     // list A on screen, then another page: back to the default month
@@ -92,7 +89,7 @@ describe('navigation totals', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     // (A's late release asked nothing)
     // the first list's scope started the first count at once
-    expect(seen).toEqual([SCOPE, null, SCOPE, other, null, SCOPE, SCOPE]);
+    expect(scopes()).toEqual([SCOPE, null, SCOPE, other, null, SCOPE, SCOPE]);
     expect(actor.getSnapshot().context.totals.orders.all).toBe(7);
   });
 
@@ -100,15 +97,7 @@ describe('navigation totals', () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
     try {
-      const seen: Array<CountScope | null> = [];
-      const logic = navCountsMachine.provide({
-        actors: {
-          loadTotals: fromPromise(async ({ input }: { input: NavTotalsInput }) => {
-            seen.push(input.scope);
-            return totals(seen.length);
-          }),
-        },
-      });
+      const { logic, scopes } = counting();
       // another screen first (products, say): the default month
       const actor = createActor(logic, { input: INPUT }).start();
       await vi.advanceTimersByTimeAsync(FIRST_COUNT_MS);
@@ -124,14 +113,14 @@ describe('navigation totals', () => {
       });
       expect(actor.getSnapshot().context).toMatchObject({ scope: { kind: 'orders' }, owner: 'A' });
       expect(actor.getSnapshot().matches('ready')).toBe(true);
-      expect(seen).toEqual([null]);
+      expect(scopes()).toEqual([null]);
       // a search counts again; so does a plain refresh (rows moved) under the same scope
       const searched = { ...month, filters: { ...month.filters, search: 'nguyen' } };
       actor.send({ type: 'counts.refresh', scope: searched, owner: 'A' });
       await waitFor(actor, (s) => s.matches('ready'));
       actor.send({ type: 'counts.refresh' });
       await waitFor(actor, (s) => s.matches('ready'));
-      expect(seen).toEqual([null, searched, searched]);
+      expect(scopes()).toEqual([null, searched, searched]);
       expect(actor.getSnapshot().context.totals.orders.all).toBe(3);
     } finally {
       vi.useRealTimers();
