@@ -63,6 +63,23 @@ describe('theme (SPEC section 1)', () => {
     expect(system.getSlotRecipe('menu').variants?.size.md.item).toMatchObject({ h: '1.7rem' });
   });
 
+  it('turns into CSS variables only the light scheme and the palettes the app uses', () => {
+    const scopes = [...system.tokens.cssVarMap.keys()];
+    // no dark mode: every variable is written for the document's root, none for a `.dark` scope
+    expect(scopes).toEqual(['base']);
+    const names = [...system.tokens.cssVarMap.get('base')!.keys()];
+    for (const palette of ['teal', 'cyan', 'purple', 'pink'])
+      expect(
+        names.some((name) => name.startsWith(`--chakra-colors-${palette}-`)),
+        palette,
+      ).toBe(false);
+    // a light value in place of each { _light, _dark }: the panels' white, the muted text's grey
+    expect(value('colors.bg.panel')).toBe('var(--chakra-colors-white)');
+    expect(value('colors.fg.muted')).toBe('var(--chakra-colors-gray-600)');
+    for (const palette of ['gray', 'red', 'orange', 'yellow', 'green', 'blue'])
+      expect(value(`colors.${palette}.solid`), palette).toBeTruthy();
+  });
+
   it('writes rules without cascade layers (Blink restyles the whole document for a rule inserted into a layer)', () => {
     const button = system.cva(system.getRecipe('button')!)({ size: 'sm', variant: 'outline' });
     expect(Object.keys(button).some((key) => key.startsWith('@layer'))).toBe(false);

@@ -1,4 +1,4 @@
-import { semanticTokens } from '@chakra-ui/react/theme';
+import { lightSemanticTokens } from './light-tokens';
 import { THEME } from './tokens';
 
 /**
@@ -6,8 +6,8 @@ import { THEME } from './tokens';
  * `colorPalette.hover`, so every palette a button may use needs one (CSS
  * variables inherit: a palette without it would hover in the parent's colour).
  */
-const STOCK = semanticTokens.colors as Record<string, Record<string, unknown>>;
-const SCALED = ['red', 'orange', 'green', 'blue', 'teal', 'purple', 'pink', 'cyan'] as const;
+const STOCK = lightSemanticTokens.colors as Record<string, Record<string, unknown>>;
+const SCALED = ['red', 'orange', 'green', 'blue'] as const;
 
 const withHover = (name: string, shade: string) => ({ ...STOCK[name], hover: { value: `{colors.${name}.${shade}}` } });
 

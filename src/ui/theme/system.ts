@@ -1,14 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
-import {
-  animationStyles,
-  breakpoints,
-  globalCss,
-  keyframes,
-  layerStyles,
-  semanticTokens,
-  textStyles,
-  tokens,
-} from '@chakra-ui/react/theme';
+import { animationStyles, breakpoints, globalCss, keyframes, layerStyles, textStyles } from '@chakra-ui/react/theme';
+import { lightSemanticTokens as semanticTokens, lightTokens as tokens } from './light-tokens';
 import { paletteColors } from './palettes';
 import { recipes, slotRecipes } from './recipes';
 import { THEME } from './tokens';
@@ -44,8 +36,8 @@ const PHONE_RULES = {
 
 /**
  * One Chakra system for the app: the base config (utilities, conditions) plus
- * the default tokens and only the recipes in use (see ./recipes), with
- * SPEC section 1's look on top.
+ * the default tokens the app uses, light only (see ./light-tokens), and only the recipes in use
+ * (see ./recipes), with SPEC section 1's look on top.
  */
 const config = defineConfig({
   preflight: true,
