@@ -228,8 +228,13 @@ interface VirtualListProps {
  */
 export function VirtualList({ kind, layout, list, selection, timezone, issuesAt }: VirtualListProps) {
   // a page or a patch of a thousand rows re-renders the list in a task of its own (concurrent,
-  // after the event that brought it), not in the same task as the event and its toast
-  const rows = useDeferredValue(useSelector(list, selectRows));
+  // after the event that brought it), not in the same task as the event and its toast; but the
+  // first rows of an empty list at once: a deferred render gives way to every update that comes
+  // meanwhile (the navigation's totals answer as the first page lands), and nothing is on screen
+  // to keep responsive
+  const latest = useSelector(list, selectRows);
+  const deferred = useDeferredValue(latest);
+  const rows = deferred.length === 0 ? latest : deferred;
   const loading = useSelector(list, selectIsLoading);
   const loadingMore = useSelector(list, selectIsLoadingMore);
   const hasMore = useSelector(list, selectHasMore);
