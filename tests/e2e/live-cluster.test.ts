@@ -33,10 +33,18 @@ async function operator(context: BrowserContext, email: string): Promise<Page> {
   return page;
 }
 
-/** Which instance answered the page's next orders request. */
-async function instanceOfNextList(page: Page, go: () => Promise<unknown>): Promise<string | undefined> {
+/**
+ * Which instance answered the page's next orders request pinned to `pin` (a request the page sent
+ * before, still on its way when `go` starts, is not the one asked about).
+ */
+async function instanceOfNextList(page: Page, pin: string, go: () => Promise<unknown>): Promise<string | undefined> {
   const [response] = await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/orders' && r.request().method() === 'GET'),
+    page.waitForResponse(
+      async (r) =>
+        new URL(r.url()).pathname === '/api/v1/orders' &&
+        r.request().method() === 'GET' &&
+        (await r.request().allHeaders())[PIN] === pin,
+    ),
     go(),
   ]);
   expect(response.status()).toBe(200);
@@ -72,7 +80,7 @@ beforeEach(() => {
 describe('two instances on one PostgreSQL, one truth', () => {
   it('a token issued by instance 1 works on instance 2', async () => {
     await editorContext.setExtraHTTPHeaders({ [PIN]: '2' });
-    const answeredBy = await instanceOfNextList(editor, () => editor.reload());
+    const answeredBy = await instanceOfNextList(editor, '2', () => editor.reload());
     expect(answeredBy).toBe('2');
     await editor.locator('[role="row"][data-row-id]:not([data-date-header])').first().waitFor();
     expect(new URL(editor.url()).pathname).toBe('/orders/new-added');
