@@ -7,7 +7,10 @@ import { semanticTokens, tokens } from '@chakra-ui/react/theme';
  * every `_dark` value were variables no element reads: 622 variables became 428, and createSystem
  * 50 -> 40 ms cold in Node (more in a browser still compiling the rest of the app).
  */
-const UNUSED_PALETTES = new Set(['teal', 'cyan', 'purple', 'pink']);
+export const PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'blue'] as const;
+/** The stock palettes: the semantic colours' groups but the neutral ones. */
+const STOCK_PALETTES = new Set(Object.keys(semanticTokens.colors).filter((k) => !['bg', 'fg', 'border'].includes(k)));
+const unused = (name: string) => STOCK_PALETTES.has(name) && !(PALETTES as readonly string[]).includes(name);
 
 type Tree = { [key: string]: unknown };
 
@@ -24,7 +27,7 @@ function lightOnly<T>(tree: T): T {
 }
 
 const withoutUnused = (colors: Tree): Tree =>
-  Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name)));
+  Object.fromEntries(Object.entries(colors).filter(([name]) => !unused(name)));
 
 export const lightTokens = {
   ...tokens,

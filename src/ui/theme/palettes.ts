@@ -1,4 +1,4 @@
-import { lightSemanticTokens } from './light-tokens';
+import { lightSemanticTokens, PALETTES } from './light-tokens';
 import { THEME } from './tokens';
 
 /**
@@ -7,14 +7,13 @@ import { THEME } from './tokens';
  * variables inherit: a palette without it would hover in the parent's colour).
  */
 const STOCK = lightSemanticTokens.colors as Record<string, Record<string, unknown>>;
-const SCALED = ['red', 'orange', 'green', 'blue'] as const;
+/** The shade a palette's solid buttons hover to: darker, but for gray's and yellow's scales. */
+const HOVER_SHADE: Partial<Record<(typeof PALETTES)[number], string>> = { gray: '800', yellow: '400' };
 
 const withHover = (name: string, shade: string) => ({ ...STOCK[name], hover: { value: `{colors.${name}.${shade}}` } });
 
 export const paletteColors = {
-  ...Object.fromEntries(SCALED.map((name) => [name, withHover(name, '700')])),
-  gray: withHover('gray', '800'),
-  yellow: withHover('yellow', '400'),
+  ...Object.fromEntries(PALETTES.map((name) => [name, withHover(name, HOVER_SHADE[name] ?? '700')])),
   primary: {
     solid: { value: THEME.primaryFill },
     hover: { value: THEME.primaryHover },
