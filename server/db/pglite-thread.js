@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { fsyncSync } from 'node:fs';
 import { setImmediate } from 'node:timers';
+import { keepFileSizes } from './pglite-file-sizes.js';
 
 const lite = await PGlite.create(workerData.dir ?? undefined, {
   // without PGlite's -F (fsync off): see pglite.ts
@@ -33,6 +34,9 @@ if (workerData.dir) {
     }
   };
 }
+
+// a file's size kept here, not asked of the disk at each lseek to its end
+if (workerData.dir) keepFileSizes(lite.Module);
 
 /** Open transactions: their handle and the commands waiting for it. */
 const txs = new Map();
