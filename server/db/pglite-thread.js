@@ -4,7 +4,8 @@
 // Plain JavaScript: a worker thread does not get the TypeScript loader of tests.
 // Messages in: { id, op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'close', tx?, sql?, params? },
 // { id, op: 'listen' | 'unlisten', channel }.
-// Messages out: { id, rows } | { id, tx } | { id } | { id, error: { message, ...fields } },
+// Messages out: { id, rows } | { id, raw } (a named statement's answer) | { id, tx } | { id } |
+// { id, error: { message, ...fields } },
 // and { notify: channel, payload } for each notification of a channel listened on.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +13,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { fsyncSync } from 'node:fs';
 import { setImmediate } from 'node:timers';
 import { keepFileSizes } from './pglite-file-sizes.js';
+import { preparedStatements } from './pglite-prepared.js';
 
 const lite = await PGlite.create(workerData.dir ?? undefined, {
   // without PGlite's -F (fsync off): see pglite.ts
@@ -37,12 +39,14 @@ if (workerData.dir) {
 
 // a file's size kept here, not asked of the disk at each lseek to its end
 if (workerData.dir) keepFileSizes(lite.Module);
+const prepared = preparedStatements(lite);
 
 /** Open transactions: their handle and the commands waiting for it. */
 const txs = new Map();
 let nextTx = 0;
 
-const reply = (message) => parentPort.postMessage(message);
+// a named statement's answer as Postgres wrote it (raw) is handed over, not copied
+const reply = (message) => parentPort.postMessage(message, message.raw ? [message.raw.buffer] : []);
 
 /**
  * Group commit. On disk, commits do not wait for the disk one by one (synchronous_commit=off, from
@@ -67,7 +71,8 @@ function durable(message) {
   setImmediate(() => void flush());
 }
 
-const walEnd = async () => (await lite.query('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn;
+const walEnd = async () =>
+  (await prepared.rows('tourdesk_wal_end', 'SELECT pg_current_wal_insert_lsn()::text AS lsn', []))[0].lsn;
 
 async function flush() {
   while (held.length) {
@@ -78,11 +83,12 @@ async function flush() {
       if ((await walEnd()) !== flushedAt) {
         // a WAL record with flush = true: flushes the WAL to its end (a synchronously committed
         // transaction that writes no WAL of its own, its id only, flushed nothing)
-        const results = await lite.exec(
-          "SELECT pg_logical_emit_message(false, 'tourdesk-flush', '', true); " +
-            'SELECT pg_current_wal_insert_lsn()::text AS lsn',
+        const [{ lsn }] = await prepared.rows(
+          'tourdesk_flush',
+          "SELECT pg_logical_emit_message(false, 'tourdesk-flush', '', true) AS at, pg_current_wal_insert_lsn()::text AS lsn",
+          [],
         );
-        flushedAt = results.at(-1).rows[0].lsn;
+        flushedAt = lsn;
       }
     } catch (err) {
       failed = plain(err);
@@ -119,11 +125,13 @@ function plain(err) {
   return { ...fields, message: err instanceof Error ? err.message : String(err) };
 }
 
-async function run(target, message) {
+async function run(target, message, inTx) {
   if (message.op === 'exec') {
     await target.exec(message.sql);
     return { id: message.id };
   }
+  if (prepared.preparable(message.name, message.sql))
+    return { id: message.id, raw: await prepared.run(message.name, message.sql, message.params ?? [], inTx) };
   const result = await target.query(message.sql, message.params);
   return { id: message.id, rows: result.rows };
 }
@@ -146,7 +154,7 @@ function begin(id) {
           return;
         }
         try {
-          reply(await run(handle, message));
+          reply(await run(handle, message, true));
         } catch (err) {
           reply({ id: message.id, error: plain(err) });
         }
@@ -202,4 +210,8 @@ parentPort.on('message', (message) => {
   run(lite, message).then(select ? answerRead : durable, (err) => reply({ id: message.id, error: plain(err) }));
 });
 
-reply({ ready: true });
+// the types whose arrays PGlite reads (as its _initArrayTypes): the server's thread reads rows too
+const arrayTypes = await lite.query(
+  "SELECT b.oid, b.typarray FROM pg_catalog.pg_type a JOIN pg_catalog.pg_type b ON b.oid = a.typelem WHERE a.typcategory = 'A' GROUP BY b.oid, b.typarray",
+);
+reply({ ready: true, arrayTypes: arrayTypes.rows.map((r) => [r.oid, r.typarray]) });

@@ -3,18 +3,21 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './client';
 import { lockDataDir } from './data-dir-lock';
+import { rowDecoder } from './pglite-rows';
 import { savepoint } from './savepoint';
 
 interface Reply {
   id: number;
   rows?: unknown[];
+  /** A named statement's answer as Postgres wrote it (pglite-rows.ts reads it). */
+  raw?: Uint8Array;
   tx?: number;
   error?: { message: string } & Record<string, unknown>;
 }
 
 /** What the thread is asked to do; `tx` names the open transaction a command belongs to. */
 type Message = (
-  | { op: 'query'; sql: string; params?: unknown[] }
+  | { op: 'query'; sql: string; params?: unknown[]; name?: string }
   | { op: 'exec'; sql: string }
   | { op: 'listen' | 'unlisten'; channel: string }
   | { op: 'begin' | 'close' | 'commit' | 'rollback' }
@@ -73,20 +76,27 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   };
   // LISTEN: the thread posts each notification of a channel it listens on
   const listeners = new Map<string, Set<(payload: string) => void>>();
-  worker.on('message', (reply: Reply & { ready?: true; notify?: string; payload?: string }) => {
-    if (reply.ready) return started();
-    if (reply.notify !== undefined) {
-      for (const fn of listeners.get(reply.notify) ?? []) fn(reply.payload ?? '');
-      return;
-    }
-    const waiting = pending.get(reply.id);
-    if (!waiting) return;
-    pending.delete(reply.id);
-    // the thread keeps the process alive only while a query is under way
-    if (pending.size === 0) worker.unref();
-    if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), reply.error));
-    else waiting.resolve(reply);
-  });
+  const notify = (channel: string, payload: string) => {
+    for (const fn of listeners.get(channel) ?? []) fn(payload);
+  };
+  let rowsOf: (raw: Uint8Array) => unknown[] = () => [];
+  worker.on(
+    'message',
+    (reply: Reply & { ready?: true; arrayTypes?: [number, number][]; notify?: string; payload?: string }) => {
+      if (reply.ready) {
+        rowsOf = rowDecoder(reply.arrayTypes ?? [], notify);
+        return started();
+      }
+      if (reply.notify !== undefined) return notify(reply.notify, reply.payload ?? '');
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      // the thread keeps the process alive only while a query is under way
+      if (pending.size === 0) worker.unref();
+      if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), reply.error));
+      else waiting.resolve(reply);
+    },
+  );
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`The embedded database stopped (exit code ${code})`)));
   await ready.catch((err: unknown) => {
@@ -104,10 +114,13 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       worker.postMessage({ ...message, id });
     });
 
+  const rowsIn = (reply: Reply) => (reply.raw ? rowsOf(reply.raw) : (reply.rows ?? []));
+
   const inTx = (tx: number): Db => {
     let nested = 0;
     const self: Db = {
-      query: async <T>(sql: string, params?: unknown[]) => (await call({ op: 'query', sql, params, tx })).rows as T[],
+      query: async <T>(sql: string, params?: unknown[], name?: string) =>
+        rowsIn(await call({ op: 'query', sql, params, name, tx })) as T[],
       tx: (fn) => savepoint(self, `sp_${++nested}`, fn),
       close: () => Promise.reject(new Error('close() inside a transaction')),
       exec: async (sql: string) => void (await call({ op: 'exec', sql, tx })),
@@ -117,7 +130,8 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
 
   let closed = false;
   return {
-    query: async <T>(sql: string, params?: unknown[]) => (await call({ op: 'query', sql, params })).rows as T[],
+    query: async <T>(sql: string, params?: unknown[], name?: string) =>
+      rowsIn(await call({ op: 'query', sql, params, name })) as T[],
     async tx(fn) {
       const { tx } = await call({ op: 'begin' });
       let result;
