@@ -13,8 +13,8 @@ export interface Db {
   /**
    * `name` marks a statement run many times a second: PostgreSQL keeps it parsed on each connection
    * (planned anew each time: plan_cache_mode is force_custom_plan, so no generic plan that ignores
-   * the parameters); the embedded database keeps it parsed in its session (pglite-prepared.js).
-   * One name, one text.
+   * the parameters); the embedded database keeps it parsed in its session (pglite-prepared.js) and
+   * plans it as PostgreSQL's default does (a generic plan once that costs no more). One name, one text.
    */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs fn in one real transaction: commits when it resolves, rolls back when it throws. */

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDb, type Db } from '../../server/db/client';
 
 // The embedded database keeps named statements parsed (server/db/pglite-prepared.js) and keeps its
-// files' sizes itself (server/db/pglite-file-sizes.js): what a caller gets must not change.
-const postgres = Boolean(process.env.DATABASE_URL);
-
-describe.skipIf(postgres)('the embedded database’s named statements', () => {
+// files' sizes itself (server/db/pglite-file-sizes.js): what a caller gets must not change. It opens
+// the embedded database whatever DATABASE_URL says, so both server suites run it.
+describe('the embedded database’s named statements', () => {
   let db: Db;
   beforeAll(async () => {
     db = await openDb({ dataDir: null });
@@ -74,7 +73,7 @@ describe.skipIf(postgres)('the embedded database’s named statements', () => {
   });
 });
 
-describe.skipIf(postgres)('the embedded database on disk, as its files grow, shrink and reach the disk', () => {
+describe('the embedded database on disk, as its files grow, shrink and reach the disk', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'tourdesk-sizes-'));
