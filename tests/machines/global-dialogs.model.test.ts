@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { createActor, createMachine, fromCallback, fromTransition, type EventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import {
   globalDialogsMachine,
@@ -8,6 +8,9 @@ import {
 } from '../../src/machines/global-dialogs/global-dialogs.machine';
 import type { TimezoneAlertEnv } from '../../src/api/storage/timezone-alert';
 import type { otaAccountsMachine } from '../../src/machines/ota-accounts/ota-accounts.machine';
+import type { settingsDialogMachine } from '../../src/machines/settings-dialog/settings-dialog.machine';
+import type { SessionActorRef } from '../../src/machines/session/selectors';
+import { watchRole } from '../../src/machines/global-dialogs/watch-role';
 import {
   allTransitions,
   deferredActors,
@@ -27,9 +30,29 @@ import {
  * team, replayed on a real actor. The invariant of SPEC section 2 is checked on every state of every
  * path: the OTA dialog never shows while the timezone alert is open; nor does the sheet of shortcuts
  * show with either. A MEMBER may not choose the team's OTA accounts (the role matrix): their dialog
- * never opens and the accounts are not even asked for.
+ * never opens and the accounts are not even asked for. When the user's role changes (the session
+ * read it again), the OTA region asks again from the start what the new role allows.
  */
-const input: GlobalDialogsInput = { teamId: 't1', teamTimezone: 'Asia/Ho_Chi_Minh', role: 'ADMIN', token: 'tok' };
+type SessionContext = { user: { teams: { id: string; role: string }[] } | null };
+/** A session stand-in whose context the test sets (the dialogs read the user's teams from it). */
+function fakeSession(teams: { id: string; role: string }[]) {
+  const logic = fromTransition(
+    (context: SessionContext, event: EventObject & { teams?: SessionContext['user'] }) =>
+      event.type === 'set' ? { user: event.teams ?? null } : context,
+    { user: { teams } },
+  );
+  return createActor(logic).start();
+}
+const session = fakeSession([{ id: 't1', role: 'ADMIN' }]) as unknown as SessionActorRef;
+const input: GlobalDialogsInput = {
+  teamId: 't1',
+  teamTimezone: 'Asia/Ho_Chi_Minh',
+  role: 'ADMIN',
+  token: 'tok',
+  user: { id: 'u1', name: 'Lan Nguyễn', avatarUrl: null },
+  origin: 'https://tourdesk.test',
+  session,
+};
 const memberInput: GlobalDialogsInput = { ...input, role: 'MEMBER' };
 const env = (over: Partial<TimezoneAlertEnv>): TimezoneAlertEnv => ({
   browserTimezone: 'Asia/Ho_Chi_Minh',
@@ -56,18 +79,42 @@ const EVENTS: ModelEvent[] = [
   { type: 'shortcuts.close' },
   done('otaAccounts', { otas: ['k@t.test'] }),
   failed('otaAccounts'),
+  { type: 'role.changed', role: 'MEMBER' },
+  { type: 'role.changed', role: 'ADMIN' },
+  // a crashed settings dialog or role watch is logged; the other dialogs go on
+  failed('settings'),
+  failed('watchRole'),
 ];
 
-const IDS = ['readTimezoneAlert', 'getOtaAccounts', 'otaAccounts'] as const;
+const IDS = ['readTimezoneAlert', 'getOtaAccounts', 'otaAccounts', 'settings', 'watchRole'] as const;
 const remembered: string[] = [];
-function logic(actors = deferredActors(IDS).actors) {
+/** The settings dialog's stand-in: what it was started with and what it was told. */
+const settingsSpy = () => {
+  const started: unknown[] = [];
+  const told: EventObject[] = [];
+  const logic = fromCallback<EventObject, unknown>(({ input: given, receive }) => {
+    started.push(given);
+    receive((event) => told.push(event));
+  });
+  return { started, told, logic: logic as unknown as typeof settingsDialogMachine };
+};
+// in the paths the role arrives as `role.changed`; watchRole and the settings child have their own tests below
+function logic(
+  actors = deferredActors(IDS).actors,
+  children: { settings?: typeof settingsDialogMachine; watchRole?: typeof watchRole } = {},
+) {
   return globalDialogsMachine.provide({
-    actors: { ...actors, otaAccounts: actors.otaAccounts as unknown as typeof otaAccountsMachine } as never,
+    actors: {
+      ...actors,
+      otaAccounts: actors.otaAccounts as unknown as typeof otaAccountsMachine,
+      settingsDialog: children.settings ?? (actors.settings as unknown as typeof settingsDialogMachine),
+      watchRole: children.watchRole ?? (actors.watchRole as unknown as typeof watchRole),
+    } as never,
     actions: { rememberTimezoneAlert: ({ context }) => void remembered.push(context.token) },
   });
 }
 type Snap = SnapshotFrom<typeof globalDialogsMachine>;
-const key = (s: Snap) => JSON.stringify({ v: s.value, tz: s.context.browserTimezone });
+const key = (s: Snap) => JSON.stringify({ v: s.value, tz: s.context.browserTimezone, role: s.context.role });
 const pathsOf = (given: GlobalDialogsInput) =>
   getShortestPaths(logic(), {
     input: given,
@@ -93,12 +140,12 @@ describe('global dialogs model', () => {
   });
 
   it('never asks a MEMBER to choose the OTA accounts', () => {
-    const member = paths.filter((p) => p.given.role === 'MEMBER').map((p) => p.path.state as Snap);
+    const member = paths.map((p) => p.path.state as Snap).filter((s) => s.context.role === 'MEMBER');
     expect(member.length).toBeGreaterThan(0);
     expect(member.every((s) => s.matches({ ota: 'readOnly' }))).toBe(true);
     const fakes = deferredActors(IDS);
     const actor = recordingActor(logic(fakes.actors), { input: memberInput }).actor.start();
-    expect(fakes.running()).toEqual(['readTimezoneAlert']);
+    expect(fakes.running().sort()).toEqual(['readTimezoneAlert', 'settings', 'watchRole']);
     actor.send({ type: 'ota.open' });
     expect(actor.getSnapshot().matches({ ota: 'readOnly' })).toBe(true);
     actor.stop();
@@ -184,5 +231,77 @@ describe('global dialogs model', () => {
     await flush();
     expect(actor.getSnapshot().matches({ timezone: 'closed' })).toBe(true);
     actor.stop();
+  });
+  it('starts the settings dialog for the user and team, and keeps it (open) when the role changes', async () => {
+    const fakes = deferredActors(IDS);
+    const spy = settingsSpy();
+    const actor = recordingActor(logic(fakes.actors, { settings: spy.logic }), { input }).actor.start();
+    expect(spy.started).toEqual([
+      {
+        userId: 'u1',
+        name: 'Lan Nguyễn',
+        avatarUrl: null,
+        teamId: 't1',
+        role: 'ADMIN',
+        timezone: 'Asia/Ho_Chi_Minh',
+        origin: 'https://tourdesk.test',
+        session,
+      },
+    ]);
+    const settings = actor.getSnapshot().children.settings;
+    settings?.send({ type: 'dialog.open' });
+    fakes.settle(done('getOtaAccounts', accounts(['k@t.test'])) as Synthetic);
+    await flush();
+    expect(actor.getSnapshot().matches({ ota: 'idle' })).toBe(true);
+    actor.send({ type: 'role.changed', role: 'MEMBER' });
+    // the same dialog, told nothing else; the OTA region now knows a MEMBER may not choose
+    expect(actor.getSnapshot().children.settings).toBe(settings);
+    expect(spy.started).toHaveLength(1);
+    expect(spy.told).toEqual([{ type: 'dialog.open' }]);
+    expect(actor.getSnapshot().matches({ ota: 'readOnly' })).toBe(true);
+    actor.send({ type: 'ota.open' });
+    expect(actor.getSnapshot().matches({ ota: 'readOnly' })).toBe(true);
+    // back to ADMIN: the accounts are asked for again
+    actor.send({ type: 'role.changed', role: 'ADMIN' });
+    expect(actor.getSnapshot().matches({ ota: 'checking' })).toBe(true);
+    actor.stop();
+  });
+});
+
+describe('watchRole', () => {
+  it("tells the dialogs each change of the user's role in their team, and nothing else", async () => {
+    const source = fakeSession([
+      { id: 't1', role: 'ADMIN' },
+      { id: 't2', role: 'MEMBER' },
+    ]);
+    const told: EventObject[] = [];
+    const parent = createActor(
+      createMachine({
+        invoke: {
+          src: watchRole,
+          input: { session: source as unknown as SessionActorRef, teamId: 't1', role: 'ADMIN' },
+        },
+        on: { 'role.changed': { actions: ({ event }) => told.push(event) } },
+      }),
+    ).start();
+    const set = (teams: { id: string; role: string }[] | null) =>
+      source.send({ type: 'set', teams: teams && { teams } });
+    set([
+      { id: 't1', role: 'ADMIN' },
+      { id: 't2', role: 'ADMIN' },
+    ]);
+    set(null);
+    set([{ id: 't1', role: 'EDITOR' }]);
+    set([{ id: 't1', role: 'EDITOR' }]);
+    set([{ id: 't1', role: 'ADMIN' }]);
+    await flush();
+    expect(told).toEqual([
+      { type: 'role.changed', role: 'EDITOR' },
+      { type: 'role.changed', role: 'ADMIN' },
+    ]);
+    parent.stop();
+    set([{ id: 't1', role: 'MEMBER' }]);
+    await flush();
+    expect(told).toHaveLength(2);
   });
 });

@@ -5,9 +5,14 @@ import { timezonesDiffer } from '../../domain/session-rules';
 import type { Role } from '../../domain/statuses';
 import { readTimezoneAlert, rememberTimezoneAlert, type TimezoneAlertEnv } from '../../api/storage/timezone-alert';
 import { otaAccountsMachine } from '../ota-accounts/ota-accounts.machine';
+import type { SessionActorRef } from '../session/selectors';
+import { settingsDialogMachine } from '../settings-dialog/settings-dialog.machine';
+import { watchRole, type RoleChanged } from './watch-role';
 
 /**
- * The dialogs that may overlay any screen (SPEC sections 2 and 4), as three regions:
+ * The dialogs that may overlay any screen (SPEC sections 2 and 4): the settings dialog (child
+ * `settings`, opened by the user box; it lives as long as the login and team, so a save started
+ * before closing still completes), and three regions:
  * - timezone: the mismatch alert opens once per login when the team's timezone is another zone
  *   than the browser's (an alias of the same zone is none);
  * - ota: the OTA account dialog. It is onboarding stage 5 for a team with a saved team id and no
@@ -24,6 +29,12 @@ export interface GlobalDialogsInput {
   role: Role;
   /** The access token: the alert shows once per login. */
   token: string;
+  /** The signed-in user, for the settings dialog. */
+  user: { id: string; name: string; avatarUrl: string | null };
+  /** The app's origin: the settings' Connections page shows resellers their base URL. */
+  origin: string;
+  /** The session: settings patch it, and the user's role in the team is read from it. */
+  session: SessionActorRef;
 }
 
 export interface GlobalDialogsContext extends GlobalDialogsInput {
@@ -37,7 +48,8 @@ export type GlobalDialogsEvent =
   | { type: 'ota.open' }
   | { type: 'ota.close' }
   | { type: 'shortcuts.open' }
-  | { type: 'shortcuts.close' };
+  | { type: 'shortcuts.close' }
+  | RoleChanged;
 
 const logError = {
   type: 'logError',
@@ -53,8 +65,21 @@ export const globalDialogsMachine = setup({
     input: {} as GlobalDialogsInput,
     context: {} as GlobalDialogsContext,
     events: {} as GlobalDialogsEvent,
+    children: {} as {
+      settings: 'settingsDialog';
+      watchRole: 'watchRole';
+      readTimezoneAlert: 'readTimezoneAlert';
+      getOtaAccounts: 'getOtaAccounts';
+      otaAccounts: 'otaAccounts';
+    },
   },
-  actors: { readTimezoneAlert, getOtaAccounts, otaAccounts: otaAccountsMachine },
+  actors: {
+    readTimezoneAlert,
+    getOtaAccounts,
+    otaAccounts: otaAccountsMachine,
+    settingsDialog: settingsDialogMachine,
+    watchRole,
+  },
   guards: {
     shouldAlert: ({ context }, params: { env: TimezoneAlertEnv }) =>
       !params.env.shownForThisLogin &&
@@ -75,6 +100,7 @@ export const globalDialogsMachine = setup({
       openedAt: params.env.now,
     })),
     rememberTimezoneAlert: ({ context }) => rememberTimezoneAlert(context.token),
+    takeRole: assign((_, params: { role: Role }) => ({ role: params.role })),
     logError: (_, params: { error: unknown }) => {
       console.error('[global-dialogs]', params.error);
     },
@@ -82,6 +108,29 @@ export const globalDialogsMachine = setup({
 }).createMachine({
   id: 'globalDialogs',
   context: ({ input }) => ({ ...input, browserTimezone: null, openedAt: null }),
+  invoke: [
+    {
+      id: 'settings',
+      src: 'settingsDialog',
+      input: ({ context }) => ({
+        userId: context.user.id,
+        name: context.user.name,
+        avatarUrl: context.user.avatarUrl,
+        teamId: context.teamId,
+        role: context.role,
+        timezone: context.teamTimezone,
+        origin: context.origin,
+        session: context.session,
+      }),
+      onError: { actions: logError },
+    },
+    {
+      id: 'watchRole',
+      src: 'watchRole',
+      input: ({ context }) => ({ session: context.session, teamId: context.teamId, role: context.role }),
+      onError: { actions: logError },
+    },
+  ],
   type: 'parallel',
   states: {
     timezone: {
@@ -109,6 +158,13 @@ export const globalDialogsMachine = setup({
     },
     ota: {
       initial: 'choosing',
+      // what the new role allows: asked again from the start (an open OTA dialog closes)
+      on: {
+        'role.changed': {
+          target: '.choosing',
+          actions: { type: 'takeRole', params: ({ event }) => ({ role: event.role }) },
+        },
+      },
       states: {
         choosing: { always: [{ guard: 'mayChooseOta', target: 'checking' }, { target: 'readOnly' }] },
         /** The role may not choose the team's OTA accounts: nothing to ask. */

@@ -32,7 +32,8 @@ function NavParts({ portalled }: { portalled: boolean }) {
 
 /**
  * The default layout: a skip link, the sidebar (or below 1280 px a top bar with the navigation in
- * a drawer: the app machine's `navDrawer` child), the screen and the global dialogs.
+ * a drawer: the app machine's `navDrawer` child), the screen, and over them the global dialogs
+ * (whose machine the user box opens the settings dialog through).
  */
 export function DefaultLayout() {
   const drawer = AppContext.useSelector(selectNavDrawer);
@@ -41,7 +42,7 @@ export function DefaultLayout() {
     if (wide) drawer?.send({ type: 'viewport.wide' });
   }, [drawer, wide]);
   return (
-    <>
+    <GlobalDialogs>
       <SkipLink />
       {!wide && drawer && (
         <NavDrawer drawer={drawer}>
@@ -73,7 +74,6 @@ export function DefaultLayout() {
           <Outlet />
         </Box>
       </Flex>
-      <GlobalDialogs />
-    </>
+    </GlobalDialogs>
   );
 }

@@ -1,21 +1,19 @@
 import { Avatar, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import type { SessionUser, TeamSummary } from '../../domain/session-rules';
+import { useSelector } from '@xstate/react';
 import { initialOf } from '../../domain/session-rules';
-import { selectTeam, selectUser, type SessionActorRef } from '../../machines/session/selectors';
+import { selectSettingsDialog, type GlobalDialogsActorRef } from '../../machines/global-dialogs/selectors';
+import { selectUser } from '../../machines/session/selectors';
 import { SessionContext } from '../app/actors';
-import { SettingsDialog } from '../settings/settings-dialog';
-import { useSettingsDialog } from '../settings/use-settings-dialog';
+import { useGlobalDialogs } from '../dialogs/global-dialogs';
 
-/** Opens the settings dialog over the current screen. */
-function SettingsLauncher({ session, user, team }: { session: SessionActorRef; user: SessionUser; team: TeamSummary }) {
-  const dialog = useSettingsDialog(session, user, team);
+/** Opens the settings dialog (the layout's dialogs own it) over the current screen. */
+function SettingsLauncher({ dialogs }: { dialogs: GlobalDialogsActorRef }) {
+  const settings = useSelector(dialogs, selectSettingsDialog);
+  if (!settings) return null;
   return (
-    <>
-      <Button size="xs" variant="outline" colorPalette="gray" onClick={() => dialog.send({ type: 'dialog.open' })}>
-        Settings
-      </Button>
-      <SettingsDialog actor={dialog} email={user.email} />
-    </>
+    <Button size="xs" variant="outline" colorPalette="gray" onClick={() => settings.send({ type: 'dialog.open' })}>
+      Settings
+    </Button>
   );
 }
 
@@ -23,7 +21,7 @@ function SettingsLauncher({ session, user, team }: { session: SessionActorRef; u
 export function UserBox() {
   const session = SessionContext.useActorRef();
   const user = SessionContext.useSelector(selectUser);
-  const team = SessionContext.useSelector(selectTeam);
+  const dialogs = useGlobalDialogs();
   if (!user) return null;
   return (
     <Stack gap="2">
@@ -42,7 +40,7 @@ export function UserBox() {
         </Stack>
       </HStack>
       <HStack gap="2">
-        {team && <SettingsLauncher session={session} user={user} team={team} />}
+        {dialogs && <SettingsLauncher dialogs={dialogs} />}
         <Button
           size="xs"
           variant="outline"

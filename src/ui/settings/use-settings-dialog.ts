@@ -8,14 +8,15 @@ import type { SessionActorRef } from '../../machines/session/selectors';
 import { useInspect } from '../app/inspect';
 
 /**
- * The dialog's actor for the signed-in user and their selected team; saves patch the session.
- * `closesTo`: when the dialog is the `/setting` screen, where closing it leaves to.
+ * The `/setting` screen's root: the dialog's actor for the signed-in user and their selected team
+ * (saves patch the session), and where closing it leaves to. (Over other screens the layout's
+ * dialogs machine owns the settings dialog.)
  */
 export function useSettingsDialog(
   session: SessionActorRef,
   user: SessionUser,
   team: TeamSummary,
-  closesTo?: SettingsDialogInput['closesTo'],
+  closesTo: SettingsDialogInput['closesTo'],
 ) {
   const input: SettingsDialogInput = {
     userId: user.id,
