@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 
 /**
  * axe-core (no critical or serious violation) on every screen of the app, as a person meets it:
@@ -16,7 +16,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   page = await (await newContext(browser)).newPage();
   await signIn(page, baseUrl, 'admin@tourdesk.test');
   await page.waitForURL('**/orders/new-added');

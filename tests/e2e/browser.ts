@@ -1,19 +1,12 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
-// Debian's Chromium, never a downloaded build (scripts/ensure-chromium installs it).
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+/**
+ * The one Chromium the end-to-end files share (tests/e2e/global-setup.ts launches it): each file
+ * connects, works in contexts of its own, and its `close()` disconnects, closing those contexts.
+ */
+export async function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 /** Signs in through the embedded identity provider as one of the demo accounts. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { createTestOrder, pageApi, type TestOrder } from './page-api';
 import { dialog as settingsDialog, openSettings, restoreSeed, signedInOnKh } from './settings-steps';
 
@@ -13,7 +13,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   page = await (await newContext(browser)).newPage();
   page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
   page.on('console', (m) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser } from './browser';
+import { connectBrowser } from './browser';
 import { dialog, openSettings, signedInOnKh } from './settings-steps';
 
 // Connections end to end (issue 22, item 1): the demo ADMIN creates a channel API key in the
@@ -15,7 +15,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   page = await signedInOnKh(browser, baseUrl, 'admin@tourdesk.test');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   page.on('pageerror', (e) => console.log('PAGEERROR', e.message));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { parseCsv } from './csv';
 import { pageApi } from './page-api';
 
@@ -43,7 +43,7 @@ async function expectDrawnInInter(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const context = await newContext(browser, { acceptDownloads: true, timezoneId: TZ });
   await context.addInitScript((id) => localStorage.setItem('teamId', id), TEAM);
   page = await context.newPage();

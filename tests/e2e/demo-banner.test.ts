@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext } from './browser';
+import { connectBrowser, newContext } from './browser';
 
 /**
  * `npm start` is the demo, and says so: a labelled banner on every screen (the login page, the
@@ -13,7 +13,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   page = await (await newContext(browser)).newPage();
 });
 afterAll(async () => {

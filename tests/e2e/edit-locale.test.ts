@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, signedInOnTeam } from './browser';
+import { connectBrowser, signedInOnTeam } from './browser';
 import { pageApi } from './page-api';
 
 // Issue 24 point 5, in team Vietnam: the panel's edits read like the screen. An amount is typed
@@ -20,7 +20,7 @@ interface Price {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   page = await signedInOnTeam(browser, baseUrl, { id: TEAM, name: 'Vietnam', timezone: TZ });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { mailTo, waitForMail } from './mailbox';
 import { pageApi } from './page-api';
 
@@ -70,7 +70,7 @@ async function openEmailMenu() {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   page = await (await newContext(browser)).newPage();
   await signIn(page, baseUrl, 'admin@tourdesk.test');
   await page.waitForURL('**/orders/new-added');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, onTestFa
 import type { Browser, Page, Request } from 'playwright-core';
 import { isFlagOn } from '../../shared/feature-flags';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { waitForMail, mailTo, type Mail } from './mailbox';
 
 /**
@@ -151,7 +151,7 @@ function sendRequests(page: Page) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   home = await (await newContext(browser)).newPage();
   await signIn(home, baseUrl, 'admin@tourdesk.test');
   await home.waitForURL('**/orders/new-added');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { parseCsv } from './csv';
 
 // The /export screen, in team Thailand only (no other e2e file uses it), read-only: it changes
@@ -75,7 +75,7 @@ async function exportCsv(): Promise<{ header: string[]; records: string[][]; pat
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const context = await newContext(browser, { acceptDownloads: true, timezoneId: TZ });
   await context.addInitScript((id) => localStorage.setItem('teamId', id), TEAM);
   page = await context.newPage();

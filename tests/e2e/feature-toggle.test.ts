@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { europeanCodes } from '../../shared/countries';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { pageApi } from './page-api';
 
 // The feature toggle page end to end. It changes INFO_SENDING_V1 only (other files rely on
@@ -12,7 +12,7 @@ const FLAG = 'INFO_SENDING_V1';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 
 /**
  * The global dialogs over the orders screen: the timezone alert in a browser set to another
@@ -39,7 +39,7 @@ async function adminPage(timezoneId: string, team = TEAM): Promise<Page> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   // UTC is team XX's own timezone: no alert while the accounts are cleared
   const page = await adminPage('UTC');
   restore = (await api<Accounts>(page, 'GET', `/api/v1/team/ota-accounts?teamId=${TEAM}`)).otas;

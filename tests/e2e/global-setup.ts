@@ -2,19 +2,23 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { freePort, waitForHealth } from '../../scripts/lib/server-process';
 import { startReceiver } from '../server/smtp-receiver';
+import { CHROMIUM } from './chromium';
 import { serveMailbox } from './mailbox';
 
 // Starts the product exactly as the README does (`npm start`) on a free port with a fresh data
 // folder, sending its e-mail to a real SMTP receiver on loopback, waits until it answers, and
-// hands its URL and the receiver's mailbox (tests/e2e/mailbox.ts) to the browser tests.
+// hands its URL and the receiver's mailbox (tests/e2e/mailbox.ts) to the browser tests, with the
+// one Chromium they all connect to (a launch per file cost each file a second or two of CPU).
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     mailboxUrl: string;
+    browserEndpoint: string;
   }
 }
 
@@ -40,9 +44,12 @@ export default async function setup(project: TestProject) {
     await Promise.all([mailbox.close(), receiver.close()]);
     throw err;
   }
+  const browser = await chromium.launchServer(CHROMIUM);
   project.provide('baseUrl', baseUrl);
   project.provide('mailboxUrl', mailbox.url);
+  project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
+    await browser.close();
     if (child.pid) {
       try {
         process.kill(-child.pid, 'SIGTERM');

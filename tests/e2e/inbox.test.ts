@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import type { Browser, Page } from 'playwright-core';
 import { recordLink } from '../../src/domain/record-links';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { pageApi } from './page-api';
 
 // The inbox end to end (issue 22), in team TH (Thailand): its ADMIN creates a Klook API key; with
@@ -45,7 +45,7 @@ const inboxCount = async () =>
 const navCount = () => page.locator('nav[aria-label="Main"] [data-nav-total="/orders/inbox"]');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const context = await newContext(browser, { timezoneId: 'Asia/Bangkok' });
   page = await context.newPage();
   page.on('pageerror', (e) => console.log('PAGEERROR', e.message));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { pageApi } from './page-api';
 
 /**
@@ -20,7 +20,7 @@ let day: string;
 let ids: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const context = await newContext(browser, { viewport: { width: 1280, height: 800 }, timezoneId: TEAM_ZONE });
   page = await context.newPage();
   await signIn(page, baseUrl, 'admin@tourdesk.test');

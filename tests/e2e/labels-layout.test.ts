@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { pageApi } from './page-api';
 
 // Issue 24, points 8 and 9, as an operator of the Vietnam team sees them at 1280 x 800: "Search
@@ -20,7 +20,7 @@ let page: Page;
 let order: { id: string; displayId: string; otaOrderId: string };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const context = await newContext(browser, { viewport: { width: 1280, height: 800 }, timezoneId: 'Asia/Ho_Chi_Minh' });
   await context.addInitScript((id) => localStorage.setItem('teamId', id), TEAM);
   page = await context.newPage();

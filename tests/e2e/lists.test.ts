@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 
 // The order and tour lists in Chromium against the real app: paging on scroll, date headers with
 // the server's day counts, and the navigation totals. Read-only, in the Cambodia team.
@@ -14,7 +14,7 @@ const TEAM = 'team-kh';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PIN, startCluster, type Cluster } from '../../scripts/cluster';
 import { startScratchPostgres, type ScratchPostgres } from '../../scripts/lib/scratch-postgres';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { reseller } from './octo-reseller';
 import { createTestOrder, pageApi } from './page-api';
 
@@ -55,7 +55,7 @@ beforeAll(async () => {
   pg = await startScratchPostgres();
   // both start at once on an empty database: migrations, seed and keys race to nothing
   cluster = await startCluster({ instances: 2, databaseUrl: pg.url, env: { DATA_DIR: ':memory:', SMTP_URL: '' } });
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const adminContext = await newContext(browser, { extraHTTPHeaders: { [PIN]: '1' } });
   admin = await operator(adminContext, 'admin@tourdesk.test');
   // the editor signs in on instance 1 too: its token then has to work on instance 2

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { createTestOrder } from './page-api';
 
 // Two operators of one team see each other's work without reloading (issue 23): the admin moves an
@@ -25,7 +25,7 @@ const live = (page: Page) => page.getByRole('status', { name: 'Live updates: Liv
 const row = (page: Page, id: string) => page.locator(`[role="row"][data-row-id="${id}"]`);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   admin = await operator('admin@tourdesk.test');
   editor = await operator('editor@tourdesk.test');
   // both on the same team: the admin's (its first team is the editor's team too)

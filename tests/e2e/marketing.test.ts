@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, onTestFa
 import type { Browser, Page } from 'playwright-core';
 import { isFlagOn } from '../../shared/feature-flags';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { waitForMail } from './mailbox';
 import { pageApi } from './page-api';
 
@@ -78,7 +78,7 @@ const adsOfTeam = async () =>
 const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   // straight into team France, in its timezone (so no timezone alert covers the screen)
   const context = await newContext(browser, { timezoneId: 'Europe/Paris' });
   page = await context.newPage();

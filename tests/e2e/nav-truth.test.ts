@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { createTestOrder, pageApi } from './page-api';
 
 // Issue 24, point 1: the navigation's totals and links follow the scope of the orders list while
@@ -50,7 +50,7 @@ async function expectDefaultScope(expected: { all: number; added: number }) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   page = await (await newContext(browser, { timezoneId: TZ })).newPage();
   await page.goto(`${baseUrl}/auth/login`);
   await page.evaluate((team) => localStorage.setItem('teamId', team), TEAM);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { reseller, type Booking } from './octo-reseller';
 import { pageApi } from './page-api';
 
@@ -17,7 +17,7 @@ let sellable: ReturnType<typeof reseller>['sellable'];
 let book: ReturnType<typeof reseller>['book'];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const context = await newContext(browser);
   page = await context.newPage();
   page.on('pageerror', (e) => console.log('PAGEERROR', e.message));

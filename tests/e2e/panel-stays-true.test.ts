@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { formatDateTime } from '../../src/domain/format';
 import { createTestOrder, pageApi } from './page-api';
 
@@ -15,7 +15,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const context = await newContext(browser);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   page = await context.newPage();

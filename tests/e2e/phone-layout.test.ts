@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appRoutes } from '../../src/ui/router';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { pageApi } from './page-api';
 
 /**
@@ -126,7 +126,7 @@ async function openDrawer(p: Page) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   page = await (await newContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true })).newPage();
   await signIn(page, baseUrl, 'admin@tourdesk.test');
   await page.waitForURL('**/orders/new-added');

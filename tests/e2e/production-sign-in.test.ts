@@ -6,7 +6,7 @@ import { makePlatformAdmin } from '../../server/auth/platform-admin';
 import { start, type Started } from '../../server/start';
 import { startReceiver, type SmtpReceiver } from '../server/smtp-receiver';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext } from './browser';
+import { connectBrowser, newContext } from './browser';
 
 /**
  * The embedded provider of a production server (NODE_ENV=production, started here on a free port,
@@ -36,7 +36,7 @@ beforeAll(async () => {
     { staticDir: null, log: () => undefined },
   );
   await makePlatformAdmin(server.db, { email: 'owner@example.com', name: 'Olga Owner' });
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   page = await (await newContext(browser)).newPage();
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser } from './browser';
+import { connectBrowser } from './browser';
 import { pageApi } from './page-api';
 import { KH_ID, signedInOnKh } from './settings-steps';
 
@@ -25,7 +25,7 @@ let page: Page;
 let original: MailContent;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   page = await signedInOnKh(browser, baseUrl, 'admin@tourdesk.test');
   original = (await pageApi<MailContent>(page, 'GET', CONTENT)).data;
 });

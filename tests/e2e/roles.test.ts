@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser } from './browser';
+import { connectBrowser } from './browser';
 import { dialog, openSettings, signedInOnKh } from './settings-steps';
 
 // The role matrix in the app (issue 21): a MEMBER reads products' mail content and marketing
@@ -14,7 +14,7 @@ const PRODUCT = 'Angkor Wat Sunrise';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 
 /**
  * Selection and bulk status in the real app, on orders this file creates for the Cambodia team
@@ -65,7 +65,7 @@ async function navTotal(page: Page, to: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const page = await signedIn();
   token = (await page.evaluate(() => localStorage.getItem('AUTH')))!;
   await page.context().close();

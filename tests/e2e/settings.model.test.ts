@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { connectBrowser } from './browser';
 import { dialog, openSettings, restoreSeed, SETUP_HEADER, signedInOnKh } from './settings-steps';
 import {
   browserPaths,
@@ -22,7 +22,7 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

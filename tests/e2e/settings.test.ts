@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { connectBrowser } from './browser';
 import { dialog, openSettings, restoreSeed, signedInOnKh, switcher } from './settings-steps';
 
 // The settings dialog end to end, in team KH (only the settings files change it).
@@ -8,7 +8,7 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, signedInOnTeam } from './browser';
+import { connectBrowser, signedInOnTeam } from './browser';
 import { createTestOrder, pageApi } from './page-api';
 
 // The statistics screen in Chromium against the real app, in the Vietnam team (UTC+7): the month
@@ -52,7 +52,7 @@ async function listedOrders(): Promise<number> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   page = await signedInOnTeam(browser, baseUrl, { id: TEAM, name: 'Vietnam', timezone: TZ });
 });
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { parseCsv } from './csv';
 import { reseller, type Booking } from './octo-reseller';
 import { pageApi } from './page-api';
@@ -34,7 +34,7 @@ interface OrderDetail {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   context = await newContext(browser, {
     viewport: { width: 390, height: 844 },
     isMobile: true,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './a11y';
-import { launchBrowser, newContext, signIn } from './browser';
+import { connectBrowser, newContext, signIn } from './browser';
 import { parseCsv } from './csv';
 
 // Tours and export, end to end, in team France only (other e2e files use other teams or days).
@@ -69,7 +69,7 @@ async function openCreateMenu(item: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   // straight into team France, in its timezone (so no timezone alert covers the screen)
   const context = await newContext(browser, { acceptDownloads: true, timezoneId: 'Europe/Paris' });
   page = await context.newPage();
