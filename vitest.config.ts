@@ -21,6 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          globalSetup: ['tests/server/global-setup.ts'],
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

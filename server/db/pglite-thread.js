@@ -10,6 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Blob } from 'node:buffer';
 import { fsyncSync } from 'node:fs';
 import { setImmediate } from 'node:timers';
 import { keepFileSizes } from './pglite-file-sizes.js';
@@ -20,6 +21,8 @@ const lite = await PGlite.create(workerData.dir ?? undefined, {
   startParams: [...PGlite.defaultStartParams.filter((p) => p !== '-F'), ...workerData.startParams],
   // the order search's trigram index (migration 009)
   extensions: { pg_trgm },
+  // in memory, from another database's folder (client.ts, `template`)
+  loadDataDir: workerData.template ? new Blob([workerData.template]) : undefined,
 });
 // Emscripten's file system on Node has no fsync (Postgres' fsync() returned without reaching the
 // disk) and its fdatasync does nothing: fsync reaches the disk through this, and the WAL is flushed

@@ -28,7 +28,8 @@ type Message = (
  * run on a thread of its own (pglite-thread.js) so that its queries and the server's HTTP work run
  * on both cores side by side. Errors come back with their fields (code, severity...) as PGlite's.
  */
-export async function openPglite(dataDir: string | null): Promise<Db> {
+export async function openPglite(dataDir: string | null, template: Uint8Array | null = null): Promise<Db> {
+  if (dataDir !== null && template !== null) throw new Error('openPglite: a template is for a database in memory');
   let dir: string | null = null;
   let unlock: (() => void) | null = null;
   if (dataDir !== null) {
@@ -40,6 +41,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   const worker = new Worker(new URL('./pglite-thread.js', import.meta.url), {
     workerData: {
       dir,
+      template,
       // Durable: a commit is on the disk when its answer comes, so a crash of the machine loses nothing
       // acknowledged. fsync on (pglite-thread.js drops PGlite's -F and gives its file system an
       // fsync), the WAL flushed with fsync (fdatasync does nothing there), and full-page images

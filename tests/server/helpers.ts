@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import pg from 'pg';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { issueAccessToken } from '../../server/auth/tokens';
 import { DEFAULT_RATE_LIMITS, type Config } from '../../server/config';
@@ -68,11 +70,18 @@ export function testIdentityKeys(): Promise<IdentityKeys> {
   return (sharedKeys ??= loadIdentityKeys(null));
 }
 
+let template: Uint8Array | null = null;
+/** The migrated schema the embedded test databases start from (tests/server/global-setup.ts). */
+function pgliteTemplate(): Uint8Array {
+  return (template ??= new Uint8Array(readFileSync(inject('pgliteTemplate'))));
+}
+
 /** A fresh database with the schema: PGlite in memory, or a new schema on DATABASE_URL. */
 export async function createTestDb(): Promise<{ db: Db; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await openDb({ dataDir: null });
+    const db = await openDb({ dataDir: null, template: pgliteTemplate() });
+    // a no-op but for a migration newer than the template
     await migrate(db);
     return { db, drop: () => db.close() };
   }
