@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDb, type Db } from '../../server/db/client';
 
 // The embedded database keeps named statements parsed (server/db/pglite-prepared.js) and keeps its
-// files' sizes itself (server/db/pglite-file-sizes.js): what a caller gets must not change. It opens
+// files' sizes itself (server/db/pglite-file-sizes.js): what a caller gets must not change; one in
+// memory may start from another's folder (the server suite's template). It opens
 // the embedded database whatever DATABASE_URL says, so both server suites run it.
 describe('the embedded database’s named statements', () => {
   let db: Db;
@@ -103,6 +104,43 @@ describe('the embedded database on disk, as its files grow, shrink and reach the
       ]);
     } finally {
       await db.close();
+    }
+  });
+});
+
+describe('an embedded database in memory started from a template', () => {
+  let template: Uint8Array;
+  beforeAll(async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const lite = await PGlite.create();
+    try {
+      await lite.exec("CREATE TABLE kept (id int PRIMARY KEY, name text); INSERT INTO kept VALUES (1, 'Trần')");
+      template = new Uint8Array(await (await lite.dumpDataDir('none')).arrayBuffer());
+    } finally {
+      await lite.close();
+    }
+  });
+
+  it('has what the template had, and two started from it do not see each other’s writes', async () => {
+    const [a, b] = await Promise.all([openDb({ dataDir: null, template }), openDb({ dataDir: null, template })]);
+    try {
+      await a.query("INSERT INTO kept VALUES (2, 'Lê')");
+      expect(await a.query('SELECT id, name FROM kept ORDER BY id')).toEqual([
+        { id: 1, name: 'Trần' },
+        { id: 2, name: 'Lê' },
+      ]);
+      expect(await b.query('SELECT id, name FROM kept ORDER BY id')).toEqual([{ id: 1, name: 'Trần' }]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('is refused for a database on disk', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tourdesk-template-refused-'));
+    try {
+      await expect(openDb({ dataDir: dir, template })).rejects.toThrow('a template is for a database in memory');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
