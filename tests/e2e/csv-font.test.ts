@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { connectBrowser, newContext, signIn } from './browser';
-import { parseCsv } from './csv';
+import { downloadedBytes, parseCsv } from './csv';
 import { pageApi } from './page-api';
 
 // Issue 24 points 3 and 10, in team Vietnam on a day far ahead that no other file touches: a
@@ -115,7 +114,7 @@ describe('a CSV a spreadsheet reads', () => {
     expect(download.suggestedFilename()).toBe(`orders-new-added-${DAY}_${DAY}.csv`);
 
     // as Excel opens it: the byte-order mark says UTF-8, and is not part of the first cell
-    const bytes = await readFile((await download.path())!);
+    const bytes = await downloadedBytes(download);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...records] = parseCsv(new TextDecoder('utf-8').decode(bytes));
     expect(header[0]).toBe('Order ID');

@@ -1,3 +1,13 @@
+import type { Download } from 'playwright-core';
+
+/** A download's bytes: read as a stream, since the shared browser is connected to, not launched
+ *  by the file (`path()` is not there for a remote browser). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** RFC 4180 records (quoted fields may hold commas, quotes and line breaks); a leading byte-order
  *  mark is dropped, as spreadsheets do. */
 export function parseCsv(csv: string): string[][] {

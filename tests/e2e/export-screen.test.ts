@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { connectBrowser, newContext, signIn } from './browser';
-import { parseCsv } from './csv';
+import { downloadedBytes, parseCsv } from './csv';
 
 // The /export screen, in team Thailand only (no other e2e file uses it), read-only: it changes
 // no order or tour, so the counts it compares are its own.
@@ -70,7 +69,7 @@ async function exportCsv(): Promise<{ header: string[]; records: string[][]; pat
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const [download, request] = await Promise.all([downloading, patch]);
-  const [header, ...records] = parseCsv(await readFile((await download.path())!, 'utf8'));
+  const [header, ...records] = parseCsv((await downloadedBytes(download)).toString('utf8'));
   return { header, records, patched: request.postDataJSON() };
 }
 
