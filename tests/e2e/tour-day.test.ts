@@ -135,8 +135,17 @@ describe('the tour day on a phone', () => {
     await page.waitForURL('**/tours');
     await drawer.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Open navigation' }).click();
+    // the tour is clicked in Today's list, not in the month's list still on screen while Today
+    // loads (the new view's rows clear the selection, closing a panel opened from the old ones)
+    const today = page.waitForResponse((r) => /\/api\/v1\/tours\?.*view=today/.test(r.url()));
     await drawer.getByRole('link', { name: 'Today', exact: true }).click();
     await page.waitForURL('**/tours/today');
+    const { tours: listed } = (await (await today).json()) as { tours: { id: string }[] };
+    expect(listed.map((t) => t.id)).toContain(tour.data.tourId);
+    const cards = page.locator('[data-testid="list-scroller"] [data-row-id]:not([data-date-header])');
+    await expect
+      .poll(() => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-row-id'))))
+      .toEqual(listed.map((t) => t.id));
     await page.getByText(tourName).first().click();
     // the tour's panel (full screen on a phone) says how many came, and links its manifest
     const panel = page.getByTestId('side-panel');
