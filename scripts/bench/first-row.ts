@@ -2,6 +2,7 @@ import { mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { CHROMIUM as CHROMIUM_LAUNCH } from '../lib/chromium';
 import { seedBenchData, type BenchData } from './bench-data';
 import { lighthouseDesktop, type LighthouseRun } from './lighthouse';
 import { startServer } from './start-server';
@@ -298,17 +299,7 @@ const server = await startServer({
     return apps.link;
   },
 });
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 try {
   const origin = server.url;
   // one load of each first to warm the server (its first query plans, the JIT), not counted

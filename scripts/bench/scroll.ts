@@ -1,4 +1,5 @@
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM } from '../lib/chromium';
 import { seedBenchData } from './bench-data';
 import { startProfiles } from './cpu-profile';
 import { startServer } from './start-server';
@@ -147,17 +148,7 @@ function report(label: string, frames: number[], longTasks: number[], interval: 
 
 const data = await seedBenchData();
 const server = await startServer({ dataDir: data.dataDir, databaseUrl: data.databaseUrl, app: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM);
 try {
   const context = await browser.newContext({
     viewport: { width: WIDTH, height: PHONE ? 844 : 900 },

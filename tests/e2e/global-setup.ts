@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { freePort, waitForHealth } from '../../scripts/lib/server-process';
 import { startReceiver } from '../server/smtp-receiver';
-import { CHROMIUM } from './chromium';
+import { CHROMIUM } from '../../scripts/lib/chromium';
 import { serveMailbox } from './mailbox';
 
 // Starts the product exactly as the README does (`npm start`) on a free port with a fresh data
