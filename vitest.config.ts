@@ -1,8 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Three suites: fast unit tests (domain, machines, api contract, ui in jsdom), the server against
-// the real database, and end to end in Chromium against the app started as the README starts it.
+// a real database (npm test runs it on the embedded one, then on a scratch PostgreSQL server) and
+// end to end in Chromium against the app started as the README starts it.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -23,6 +24,8 @@ export default defineConfig({
           name: 'server',
           globalSetup: ['tests/server/global-setup.ts'],
           include: ['tests/server/**/*.test.ts'],
+          // what only PostgreSQL has (a pool, several processes on one database): on PostgreSQL only
+          exclude: process.env.DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, '**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -8,7 +8,7 @@ import { freePort } from './server-process';
  * A throwaway PostgreSQL server for tests that need a real one (several instances of the server on
  * one database): initdb in a temporary folder, started on a free loopback port, one database
  * created; stop() shuts it down and removes the folder. The same steps as
- * scripts/bench/with-postgres.sh. As root the cluster runs as the `postgres` user, since
+ * scripts/with-postgres.sh. As root the cluster runs as the `postgres` user, since
  * PostgreSQL refuses to run as root. scripts/ensure-postgres installs Debian's binaries.
  */
 export interface ScratchPostgres {

@@ -69,7 +69,9 @@ export function registerMetrics(app: FastifyInstance, db: Db, opts: MetricsOptio
     },
   });
 
-  if (db.poolStats) registerPoolMetrics(registry, db.poolStats.bind(db));
+  // the pool as the scrape found it, before the scrape's own queries joined its waiting line
+  let poolAtScrape = db.poolStats?.();
+  if (poolAtScrape) registerPoolMetrics(registry, () => poolAtScrape!);
   // the embedded database answers one command at a time: its queue is what a pool's waits are
   const inFlight = db.commandsInFlight?.bind(db);
   const inFlightGauge = inFlight
@@ -136,6 +138,7 @@ export function registerMetrics(app: FastifyInstance, db: Db, opts: MetricsOptio
     checkMetricsAccess(req, token);
     // read before this scrape's own queries join the queue
     if (inFlight) inFlightGauge?.set(inFlight());
+    poolAtScrape = db.poolStats?.();
     await readDatabase();
     const text = (await processMetrics().metrics()) + (await registry.metrics());
     return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);

@@ -1,53 +1,16 @@
-import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../server/db/client';
+import { describe, expect, it } from 'vitest';
+import { openDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/seed/index';
+import { folder, npm, teamName } from './backup-helpers';
 
 /**
- * npm run backup / npm run restore, as an operator runs them (real processes): a backup, a change,
- * a restore, and the change is gone; the restore refuses to replace a database without --force and
- * while a server holds the DATA_DIR. The embedded database always; PostgreSQL when DATABASE_URL is
- * set (in a scratch database of its own, created and dropped here).
+ * npm run backup / npm run restore of the embedded database, as an operator runs them: a backup, a
+ * change, a restore, and the change is gone; the restore refuses to replace a database without
+ * --force and while a server holds the DATA_DIR. PostgreSQL's: backup.pg.test.ts.
  */
-const ROOT = join(import.meta.dirname, '../..');
-const folders: string[] = [];
-afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
-
-function folder(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  folders.push(dir);
-  return dir;
-}
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function npm(script: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', script, '--', ...args],
-      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 120_000 },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-const teamName = async (db: Db) =>
-  (await db.query<{ name: string }>("SELECT name FROM teams WHERE code = 'VN'"))[0]?.name ?? null;
-
 describe('backup and restore of the embedded database', () => {
   it('round trip: backup, change, restore, the change is gone', { timeout: 240_000 }, async () => {
     const dataDir = folder('tourdesk-backup-data-');
@@ -108,58 +71,4 @@ describe('backup and restore of the embedded database', () => {
     expect(res.stderr).toContain('is not a backup of npm run backup');
     expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
   });
-});
-
-const url = process.env.DATABASE_URL;
-describe.skipIf(!url)('backup and restore on PostgreSQL (DATABASE_URL)', () => {
-  it(
-    'round trip in a scratch database: backup, change, restore, the change is gone',
-    { timeout: 240_000 },
-    async () => {
-      const name = `tourdesk_backup_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const scratch = new URL(url!);
-      scratch.pathname = `/${name}`;
-      const env = { DATABASE_URL: scratch.toString() };
-      try {
-        let db = await openDb({ databaseUrl: scratch.toString() });
-        await migrate(db);
-        await seed(db, { orders: 0 });
-        const original = await teamName(db);
-        await db.close();
-
-        const out = folder('tourdesk-backups-');
-        const backup = await npm('backup', [out], env);
-        expect(backup.code, backup.stderr).toBe(0);
-        const [file] = readdirSync(out);
-        expect(file).toMatch(/^tourdesk-pg-\d{8}-\d{6}\.dump$/);
-
-        db = await openDb({ databaseUrl: scratch.toString() });
-        await db.query("UPDATE teams SET name = 'Changed after the backup' WHERE code = 'VN'");
-        // a server is connected: refused
-        const busy = await npm('restore', [join(out, file), '--force'], env);
-        expect(busy.code).toBe(2);
-        expect(busy.stderr).toContain('stop the servers first');
-        await db.close();
-
-        const refused = await npm('restore', [join(out, file)], env);
-        expect(refused.code).toBe(2);
-        expect(refused.stderr).toContain('add --force');
-        const restored = await npm('restore', [join(out, file), '--force'], env);
-        expect(restored.code, restored.stderr).toBe(0);
-
-        db = await openDb({ databaseUrl: scratch.toString() });
-        try {
-          expect(await teamName(db)).toBe(original);
-        } finally {
-          await db.close();
-        }
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
-    },
-  );
 });

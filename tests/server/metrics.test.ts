@@ -43,13 +43,27 @@ describe('/metrics', () => {
     else expect(sampleValue(families, 'tourdesk_db_commands_in_flight')).toBeGreaterThanOrEqual(0);
   });
 
-  it.skipIf(!!process.env.DATABASE_URL)('counts the commands the embedded database has not answered yet', async () => {
-    // 20 slow commands at once: all but the one running wait in its thread's queue
-    const slow = Array.from({ length: 20 }, () => s.t.db.query('SELECT pg_sleep(0.05)'));
+  it("counts what waits for the database as a scrape arrives: the embedded queue, the pool's line", async () => {
+    const pool = !!process.env.DATABASE_URL;
+    // 20 slow commands at once: the embedded database runs one and queues the rest; the pool
+    // (DB_POOL_MAX 10) runs ten and the other ten wait for a connection
+    // (the pool's ten connections opened first, so none is still connecting when the scrape looks)
+    if (pool) await Promise.all(Array.from({ length: 10 }, () => s.t.db.query('SELECT pg_sleep(0.02)')));
+    const slow = Array.from({ length: 20 }, () => s.t.db.query(`SELECT pg_sleep(${pool ? 0.3 : 0.05})`));
+    // the pool hands its idle connections out on its next tick: let it
+    if (pool) await new Promise((r) => setTimeout(r, 20));
     const during = await scrape();
     await Promise.all(slow);
-    expect(sampleValue(during, 'tourdesk_db_commands_in_flight')).toBe(20);
-    expect(sampleValue(await scrape(), 'tourdesk_db_commands_in_flight')).toBe(0);
+    const after = await scrape();
+    if (pool) {
+      // ten, or one more if a background worker's query holds a connection too
+      expect(sampleValue(during, 'tourdesk_db_pool_waiting')).toBeGreaterThanOrEqual(10);
+      expect(sampleValue(during, 'tourdesk_db_pool_waiting')).toBeLessThanOrEqual(11);
+      expect(sampleValue(after, 'tourdesk_db_pool_waiting')).toBe(0);
+    } else {
+      expect(sampleValue(during, 'tourdesk_db_commands_in_flight')).toBe(20);
+      expect(sampleValue(after, 'tourdesk_db_commands_in_flight')).toBe(0);
+    }
   });
 
   it('counts a request under its operation and status, with its latency, never its URL', async () => {

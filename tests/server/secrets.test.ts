@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccessToken } from '../../server/auth/tokens';
-import { openDb, type Db } from '../../server/db/client';
+import type { Db } from '../../server/db/client';
 import { generateIdentityKeys } from '../../server/identity/keys';
 import { seed } from '../../server/seed/index';
 import { start, type Started } from '../../server/start';
@@ -159,35 +158,5 @@ describe('configuration wins over the database', () => {
     } finally {
       await database.drop();
     }
-  });
-});
-
-// On PostgreSQL, two processes have connections of their own: two pools on one fresh schema,
-// started at the same moment, race for the migrations, the secrets and the demo data.
-const url = process.env.DATABASE_URL;
-describe.skipIf(!url)('first start of two instances at once (PostgreSQL only: set DATABASE_URL)', () => {
-  const schema = `t_race_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const dbs: Db[] = [];
-  const started: Started[] = [];
-
-  afterAll(async () => {
-    for (const s of started) await s.close();
-    for (const db of dbs) await db.close();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  });
-
-  it('both come up on an empty schema: migrated once, seeded once, the same secrets', async () => {
-    dbs.push(await openDb({ databaseUrl: url, schema }), await openDb({ databaseUrl: url, schema }));
-    started.push(...(await Promise.all(dbs.map((db) => start(DEMO, { ...quiet, db })))));
-    expect(started.map((s) => s.seeded).sort()).toEqual([false, true]);
-    expect(started[0].config.tokenSecret).toBe(started[1].config.tokenSecret);
-    expect(await count(dbs[0], 'teams')).toBe(6);
-    expect(await count(dbs[0], 'server_secrets')).toBe(2);
-    const [{ n }] = await dbs[0].query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
-    expect(n).toBeGreaterThan(0);
-    for (const s of started) expect((await s.app.inject({ url: '/api/health/ready' })).statusCode).toBe(200);
   });
 });

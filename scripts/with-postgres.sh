@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Runs a command (e.g. `npx tsx scripts/bench/api-list.ts`) against a scratch PostgreSQL cluster:
-# initdb in a temporary folder, started on a free loopback port with the server's defaults, a
-# database `tourdesk_bench` handed to the command as BENCH_DATABASE_URL (and DATABASE_URL; its data
-# folder as BENCH_PG_DATA, so the benchmarks can count the cluster's CPU time); the
-# cluster is stopped and its folder removed afterwards, whatever the command's outcome.
-# As root the cluster runs as the `postgres` user (PostgreSQL refuses to run as root).
+# Runs a command (the server suite in `npm test`, a benchmark's `npm run bench:*:pg`) against a
+# scratch PostgreSQL cluster: initdb in a temporary folder, started on a free loopback port with the
+# server's defaults, a database `tourdesk` handed to the command as DATABASE_URL (and
+# BENCH_DATABASE_URL; its data folder as BENCH_PG_DATA, so the benchmarks can count the cluster's
+# CPU time); the cluster is stopped and its folder removed afterwards, whatever the command's
+# outcome. As root the cluster runs as the `postgres` user (PostgreSQL refuses to run as root).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 if [ "$#" -eq 0 ]; then
   echo "usage: $0 <command...>" >&2
   exit 2
@@ -36,8 +36,8 @@ trap cleanup EXIT
 "${as_pg[@]}" "$pg_bin/initdb" -D "$pg_dir/data" -A trust -U postgres >/dev/null
 "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
   -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1" start >/dev/null
-"${as_pg[@]}" "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres tourdesk_bench
+"${as_pg[@]}" "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres tourdesk
 echo "PostgreSQL $("$pg_bin/postgres" --version | awk '{print $NF}') scratch cluster on port $pg_port"
 
-url="postgres://postgres@127.0.0.1:$pg_port/tourdesk_bench"
+url="postgres://postgres@127.0.0.1:$pg_port/tourdesk"
 BENCH_DATABASE_URL="$url" DATABASE_URL="$url" BENCH_PG_DATA="$pg_dir/data" "$@"

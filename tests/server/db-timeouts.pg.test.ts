@@ -9,16 +9,16 @@ import { migrate } from '../../server/db/migrate';
 import { teamId } from '../../server/seed/base';
 import { seed } from '../../server/seed/index';
 import { testConfig, testIdentityKeys } from './helpers';
+import { postgresUrl } from './postgres-only';
 import { parsePrometheusText, sampleValue } from './prometheus-text';
 
 /**
  * A stalled PostgreSQL gives quick error answers, not hung requests: a statement past
  * DB_STATEMENT_TIMEOUT_MS and a wait for a connection past DB_POOL_WAIT_TIMEOUT_MS answer
  * 503 UNAVAILABLE (with Retry-After), and the server answers normally again once the database does.
- * PostgreSQL only (the embedded database has neither a pool nor concurrent sessions): skipped
- * without DATABASE_URL; run with scripts/bench/with-postgres.sh.
+ * PostgreSQL only (the embedded database has neither a pool nor concurrent sessions).
  */
-const url = process.env.DATABASE_URL;
+const url = postgresUrl();
 const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 const LIMIT_MS = 400;
 
@@ -27,7 +27,7 @@ let app: FastifyInstance;
 let token: string;
 const ordersUrl = `/api/v1/orders?teamId=${teamId('VN')}`;
 
-describe.skipIf(!url)('database timeouts (PostgreSQL only: set DATABASE_URL)', () => {
+describe('database timeouts', () => {
   beforeAll(async () => {
     db = await openDb({
       databaseUrl: url,

@@ -5,13 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { addOrders, bearer, makeWorld, type World } from './fixtures';
 import { createTestApp, type TestApp } from './helpers';
 import { trackedStreams, type SseClient } from './live-client';
+import { postgresUrl } from './postgres-only';
 
 /**
- * Live events on PostgreSQL (run with scripts/bench/with-postgres.sh, which sets DATABASE_URL):
+ * Live events on PostgreSQL:
  * transactions that commit in the opposite order of their log ids are delivered with no gap and
  * in one order for every reader; a write through one instance reaches a stream of another.
  */
-const url = process.env.DATABASE_URL;
+const url = postgresUrl();
 let t: TestApp;
 let w: World;
 let origin: string;
@@ -19,7 +20,7 @@ let orders: string[];
 const streams = trackedStreams();
 const stream = streams.open;
 
-describe.skipIf(!url)('live events on PostgreSQL', () => {
+describe('live events on PostgreSQL', () => {
   beforeAll(async () => {
     t = await createTestApp({ orders: false });
     w = await makeWorld(t.db, t.config);

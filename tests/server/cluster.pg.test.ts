@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeIdentityKeys, type StoredIdentityKeys } from '../../server/identity/keys';
 import { startCluster, type Cluster } from '../../scripts/cluster';
 import { signIdToken, TEST_CLIENT_ID } from './helpers';
+import { postgresUrl } from './postgres-only';
 
 // `npm run cluster`: two server processes on one fresh PostgreSQL database behind the round-robin
-// proxy. Needs PostgreSQL (one database shared by processes); skipped without DATABASE_URL.
-const url = process.env.DATABASE_URL;
+// proxy. PostgreSQL only (one database shared by processes).
+const url = postgresUrl();
 
-describe.skipIf(!url)('a cluster of two instances (PostgreSQL only: set DATABASE_URL)', () => {
+describe('a cluster of two instances', () => {
   const name = `tourdesk_cluster_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   let databaseUrl: string;
   let cluster: Cluster;
@@ -19,7 +20,7 @@ describe.skipIf(!url)('a cluster of two instances (PostgreSQL only: set DATABASE
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
-    const u = new URL(url!);
+    const u = new URL(url);
     u.pathname = `/${name}`;
     databaseUrl = u.toString();
     cluster = await startCluster({ instances: 2, databaseUrl, env: { NODE_ENV: 'test', LOG_LEVEL: 'warn' } });

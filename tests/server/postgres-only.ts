@@ -1,0 +1,10 @@
+/**
+ * DATABASE_URL for the `*.pg.test.ts` files: what only PostgreSQL has (a pool, several sessions,
+ * several processes on one database). The server suite includes them when it runs on PostgreSQL
+ * (`npm test` runs it on both databases; see vitest.config.ts), never as skipped tests.
+ */
+export function postgresUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('PostgreSQL only: run with DATABASE_URL set (bash scripts/with-postgres.sh <command>)');
+  return url;
+}
