@@ -37,7 +37,7 @@ trap cleanup EXIT
 "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
   -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1" start >/dev/null
 "${as_pg[@]}" "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres tourdesk
-echo "PostgreSQL $("$pg_bin/postgres" --version | awk '{print $NF}') scratch cluster on port $pg_port"
+echo "PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}') scratch cluster on port $pg_port"
 
 url="postgres://postgres@127.0.0.1:$pg_port/tourdesk"
 BENCH_DATABASE_URL="$url" DATABASE_URL="$url" BENCH_PG_DATA="$pg_dir/data" "$@"
