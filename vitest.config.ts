@@ -24,8 +24,9 @@ export default defineConfig({
           name: 'server',
           globalSetup: ['tests/server/global-setup.ts'],
           include: ['tests/server/**/*.test.ts'],
-          // what only PostgreSQL has (a pool, several processes on one database): on PostgreSQL only
-          exclude: process.env.DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, '**/*.pg.test.ts'],
+          // *.pg.test.ts: what only PostgreSQL has (a pool, several processes on one database);
+          // *.pglite.test.ts: the embedded database's own (its folder, lock, backup): each on its own
+          exclude: [...configDefaults.exclude, process.env.DATABASE_URL ? '**/*.pglite.test.ts' : '**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,7 +1,8 @@
 /**
  * DATABASE_URL for the `*.pg.test.ts` files: what only PostgreSQL has (a pool, several sessions,
  * several processes on one database). The server suite includes them when it runs on PostgreSQL
- * (`npm test` runs it on both databases; see vitest.config.ts), never as skipped tests.
+ * and the `*.pglite.test.ts` files (the embedded database's own: its folder, its lock, its backup,
+ * a server process on it) when it does not (`npm test` runs it on both; see vitest.config.ts).
  */
 export function postgresUrl(): string {
   const url = process.env.DATABASE_URL;

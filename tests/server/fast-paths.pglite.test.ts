@@ -6,8 +6,7 @@ import { openDb, type Db } from '../../server/db/client';
 
 // The embedded database keeps named statements parsed (server/db/pglite-prepared.js) and keeps its
 // files' sizes itself (server/db/pglite-file-sizes.js): what a caller gets must not change; one in
-// memory may start from another's folder (the server suite's template). It opens
-// the embedded database whatever DATABASE_URL says, so both server suites run it.
+// memory may start from another's folder (the server suite's template).
 describe('the embedded database’s named statements', () => {
   let db: Db;
   beforeAll(async () => {
