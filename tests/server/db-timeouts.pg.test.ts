@@ -9,7 +9,7 @@ import { migrate } from '../../server/db/migrate';
 import { teamId } from '../../server/seed/base';
 import { seed } from '../../server/seed/index';
 import { testConfig, testIdentityKeys } from './helpers';
-import { postgresUrl } from './postgres-only';
+import { dropSchema, postgresUrl } from './postgres-only';
 import { parsePrometheusText, sampleValue } from './prometheus-text';
 
 /**
@@ -47,10 +47,7 @@ describe('database timeouts', () => {
   afterAll(async () => {
     await app?.close();
     await db?.close();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
+    await dropSchema(url, schema);
   });
 
   const listOrders = async () => {

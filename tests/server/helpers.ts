@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
-import pg from 'pg';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app';
@@ -11,6 +10,7 @@ import { openDb, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { loadIdentityKeys, type IdentityKeys } from '../../server/identity';
 import { seed } from '../../server/seed/index';
+import { dropSchema } from './postgres-only';
 
 /**
  * Server test helpers. In-memory PGlite by default; with DATABASE_URL set, PostgreSQL in a schema of
@@ -92,13 +92,7 @@ export async function createTestDb(): Promise<{ db: Db; drop(): Promise<void> }>
     db,
     async drop() {
       await db.close();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await client.end();
-      }
+      await dropSchema(url, schema);
     },
   };
 }

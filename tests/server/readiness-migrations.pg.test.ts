@@ -8,7 +8,7 @@ import { start, type Started } from '../../server/start';
 import { freePort } from '../../scripts/lib/server-process';
 import { waitUntil } from './email-helpers';
 import { TEST_ORIGIN } from './helpers';
-import { postgresUrl } from './postgres-only';
+import { dropSchema, postgresUrl } from './postgres-only';
 
 const SECRET = 'readiness-test-secret-'.padEnd(40, 'x');
 const env = (port: number) => ({
@@ -35,10 +35,7 @@ describe('readiness while migrations run', () => {
     await started?.close();
     await db?.close();
     await holder?.end();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
+    await dropSchema(url, schema);
   });
 
   it('answers live 200 and ready 503 naming the pending migrations, then ready 200', async () => {

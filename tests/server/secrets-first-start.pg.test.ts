@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../server/db/client';
 import { start, type Started } from '../../server/start';
 import { TEST_ORIGIN } from './helpers';
-import { postgresUrl } from './postgres-only';
+import { dropSchema, postgresUrl } from './postgres-only';
 
 const DEMO = { DATA_DIR: ':memory:', PORT: '0', PUBLIC_ORIGIN: TEST_ORIGIN };
 const quiet = { staticDir: null, log: () => undefined };
@@ -22,10 +21,7 @@ describe('first start of two instances at once', () => {
   afterAll(async () => {
     for (const s of started) await s.close();
     for (const db of dbs) await db.close();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
+    await dropSchema(url, schema);
   });
 
   it('both come up on an empty schema: migrated once, seeded once, the same secrets', async () => {
